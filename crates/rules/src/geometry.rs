@@ -1,0 +1,228 @@
+//! Board geometry: squares, the padded mailbox, directions, square names.
+//!
+//! Every board up to 16x16 shares one mailbox layout: a 22x22 array whose outer 3-cell frame is
+//! off-board, so any leap up to (3,3) from a real square stays inside the array and move generation
+//! never tests coordinates, only the sentinel.
+
+use std::fmt;
+
+/// Largest number of files or ranks a board may have.
+pub const MAX_SIDE: u8 = 16;
+/// Width of the off-board frame: the longest leap component in any of our games is 3.
+pub const PAD: usize = 3;
+/// Cells per mailbox row.
+pub const STRIDE: usize = MAX_SIDE as usize + 2 * PAD;
+/// Cells in the mailbox.
+pub const CELLS: usize = STRIDE * STRIDE;
+
+/// A square of the board: `rank * 16 + file`, both counted from 0.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Square(pub u8);
+
+impl Square {
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square(rank * MAX_SIDE + file)
+    }
+    pub const fn file(self) -> u8 {
+        self.0 % MAX_SIDE
+    }
+    pub const fn rank(self) -> u8 {
+        self.0 / MAX_SIDE
+    }
+    /// The mailbox cell of this square.
+    #[inline]
+    pub const fn cell(self) -> usize {
+        (self.rank() as usize + PAD) * STRIDE + self.file() as usize + PAD
+    }
+    /// The square of a mailbox cell inside the 16x16 area.
+    #[inline]
+    pub const fn from_cell(cell: usize) -> Square {
+        let rank = cell / STRIDE - PAD;
+        let file = cell % STRIDE - PAD;
+        Square::new(file as u8, rank as u8)
+    }
+}
+
+/// The mailbox offset of a vector (dx files, dy ranks).
+#[inline]
+pub const fn offset(dx: i8, dy: i8) -> isize {
+    dy as isize * STRIDE as isize + dx as isize
+}
+
+/// The two sides. The Adrian King games call them Blue (moves first) and Tan; the 12x8 game calls
+/// them White and Black. Display names come from the variant.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    Blue = 0,
+    Tan = 1,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::Blue, Color::Tan];
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Blue => Color::Tan,
+            Color::Tan => Color::Blue,
+        }
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Blue => "blue",
+            Color::Tan => "tan",
+        }
+    }
+    /// Accepts `blue`/`tan` (and `b`/`t`, `white`/`black`, `w`) in any case.
+    pub fn parse(text: &str) -> Option<Color> {
+        match text.to_ascii_lowercase().as_str() {
+            "blue" | "b" | "white" | "w" => Some(Color::Blue),
+            "tan" | "t" | "black" => Some(Color::Tan),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The size of a board and how its squares are named.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    /// One letter per file, left to right (`abcdefghij`; the 12x8 game uses `yzabcdefghij`).
+    pub file_letters: Vec<char>,
+}
+
+impl Geometry {
+    /// A board of `width` files lettered from `a`.
+    pub fn new(width: u8, height: u8) -> Geometry {
+        assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
+        let file_letters = (0..width).map(|f| (b'a' + f) as char).collect();
+        Geometry {
+            width,
+            height,
+            file_letters,
+        }
+    }
+
+    pub fn with_file_letters(width: u8, height: u8, letters: &str) -> Geometry {
+        let mut g = Geometry::new(width, height);
+        g.file_letters = letters.chars().collect();
+        assert_eq!(g.file_letters.len(), width as usize);
+        g
+    }
+
+    pub fn contains(&self, file: i32, rank: i32) -> bool {
+        (0..self.width as i32).contains(&file) && (0..self.height as i32).contains(&rank)
+    }
+
+    /// All squares, rank by rank from a1.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.height).flat_map(move |r| (0..self.width).map(move |f| Square::new(f, r)))
+    }
+
+    pub fn square_count(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    pub fn is_on_board(&self, sq: Square) -> bool {
+        sq.file() < self.width && sq.rank() < self.height
+    }
+
+    pub fn square_name(&self, sq: Square) -> String {
+        format!("{}{}", self.file_letters[sq.file() as usize], sq.rank() + 1)
+    }
+
+    /// Parses a square name such as `c6` or `j10`. Returns `None` for anything not on this board.
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        let file = self.file_letters.iter().position(|&c| c == letter)?;
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if digits.starts_with('0') {
+            return None;
+        }
+        let rank: usize = digits.parse().ok()?;
+        if rank == 0 || rank > self.height as usize {
+            return None;
+        }
+        Some(Square::new(file as u8, rank as u8 - 1))
+    }
+
+    /// Parses a square name at the start of `text`, returning the square and the bytes it used.
+    /// The longest valid name wins (`a10` before `a1`).
+    pub fn parse_square_prefix(&self, text: &str) -> Option<(Square, usize)> {
+        let first = text.chars().next()?;
+        if !self.file_letters.contains(&first) {
+            return None;
+        }
+        let lead = first.len_utf8();
+        let digits = text[lead..]
+            .bytes()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+            .min(2);
+        (1..=digits).rev().find_map(|n| {
+            self.parse_square(&text[..lead + n])
+                .map(|sq| (sq, lead + n))
+        })
+    }
+
+    /// The square a 180-degree rotation of the board puts `sq` on.
+    pub fn rotate(&self, sq: Square) -> Square {
+        Square::new(self.width - 1 - sq.file(), self.height - 1 - sq.rank())
+    }
+
+    /// The square a reflection across the horizontal midline puts `sq` on.
+    pub fn flip_ranks(&self, sq: Square) -> Square {
+        Square::new(sq.file(), self.height - 1 - sq.rank())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_and_frame_is_wide_enough() {
+        for rank in 0..16 {
+            for file in 0..16 {
+                let sq = Square::new(file, rank);
+                assert_eq!(Square::from_cell(sq.cell()), sq);
+                // The farthest leap, (3,3), stays inside the array.
+                let far = sq.cell() as isize + offset(3, 3);
+                let near = sq.cell() as isize + offset(-3, -3);
+                assert!(far < CELLS as isize && near >= 0);
+            }
+        }
+    }
+
+    #[test]
+    fn square_names() {
+        let g = Geometry::new(10, 10);
+        assert_eq!(g.parse_square("j10"), Some(Square::new(9, 9)));
+        assert_eq!(g.square_name(Square::new(0, 9)), "a10");
+        assert_eq!(g.parse_square("k1"), None);
+        assert_eq!(g.parse_square("a11"), None);
+        assert_eq!(g.parse_square("a0"), None);
+        assert_eq!(g.parse_square("a01"), None);
+        assert_eq!(
+            g.parse_square_prefix("a10-b3"),
+            Some((Square::new(0, 9), 3))
+        );
+        assert_eq!(g.parse_square_prefix("a1b3"), Some((Square::new(0, 0), 2)));
+        let y = Geometry::with_file_letters(12, 8, "yzabcdefghij");
+        assert_eq!(y.parse_square("e4"), Some(Square::new(6, 3)));
+    }
+}

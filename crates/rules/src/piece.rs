@@ -1,0 +1,179 @@
+//! Piece types: the declarative entry a game's table is made of, and the named hooks for moves no
+//! Betza atom expresses.
+
+use crate::betza::Mode;
+use crate::geometry::Color;
+
+/// Index of a piece type in its variant's table.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct PieceKind(pub u8);
+
+/// A piece: a type and an owner.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub kind: PieceKind,
+    pub color: Color,
+}
+
+/// The content of a mailbox cell: `EMPTY`, `OFFBOARD`, or a piece code.
+pub type Code = u16;
+pub const EMPTY: Code = 0;
+pub const OFFBOARD: Code = Code::MAX;
+
+impl Piece {
+    pub const fn new(kind: PieceKind, color: Color) -> Piece {
+        Piece { kind, color }
+    }
+    /// The code stored in the mailbox: never `EMPTY` or `OFFBOARD`.
+    #[inline]
+    pub const fn code(self) -> Code {
+        1 + (self.kind.0 as Code) * 2 + self.color as Code
+    }
+    #[inline]
+    pub const fn from_code(code: Code) -> Piece {
+        let c = code - 1;
+        Piece {
+            kind: PieceKind((c >> 1) as u8),
+            color: if c & 1 == 0 { Color::Blue } else { Color::Tan },
+        }
+    }
+}
+
+/// The colour bit of a piece code (no check for EMPTY / OFFBOARD).
+#[inline]
+pub const fn code_color_index(code: Code) -> usize {
+    ((code - 1) & 1) as usize
+}
+
+/// Which lines around a square a hook works along.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Lines {
+    Orthogonal,
+    Diagonal,
+    Queen,
+}
+
+impl Lines {
+    pub fn vectors(self) -> &'static [(i8, i8)] {
+        const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+        const QUEEN: [(i8, i8); 8] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+        ];
+        match self {
+            Lines::Orthogonal => &ORTHO,
+            Lines::Diagonal => &DIAG,
+            Lines::Queen => &QUEEN,
+        }
+    }
+}
+
+/// How a relaying piece lends powers to friendly pieces.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RelayKind {
+    /// Scirocco's Dervish: an adjacent friend may leap to the square on the opposite side of the
+    /// Dervish (as D or A), and an orthogonally adjacent friend may step diagonally around it (as F)
+    /// to a square orthogonally adjacent to the Dervish. Moves and captures.
+    Dervish,
+    /// Scirocco's Harpy: a friend on an open queen line 1 to 3 steps away may move or capture as a
+    /// Knight.
+    Harpy,
+}
+
+/// Moves that no Betza atom expresses; each has one small generator in `movegen::special`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Special {
+    /// One step along `first` (may stop there only if `first_mode` allows), then a ride along
+    /// `then`, restricted to the directions that lead away from the start square (positive
+    /// projection on the first step): the Octopus (F then R), the Spider (W then B).
+    Bent {
+        first: Lines,
+        first_mode: Mode,
+        then: Lines,
+    },
+    /// Leap over an adjacent enemy on `Lines`, capturing it, to the empty square just beyond
+    /// (the Zig over diagonal neighbours, the Zag over orthogonal ones).
+    HopCapture(Lines),
+    /// Capture an adjacent enemy on `Lines` without moving ("igui", the Genie).
+    Igui(Lines),
+    /// Lend powers to friendly pieces.
+    Relay(RelayKind),
+}
+
+/// One declarative entry of a piece table.
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    pub name: &'static str,
+    /// The abbreviation exactly as the source text writes it (case-sensitive).
+    pub abbr: &'static str,
+    /// Betza movement string for the plain part of the move (see `betza`).
+    pub betza: &'static str,
+    pub specials: Vec<Special>,
+    pub royal: bool,
+    /// Abbreviation of the promoted type, if the piece promotes.
+    pub promotes_to: Option<&'static str>,
+    /// True for types that only arise by promotion (drawn with a mark on the board).
+    pub promoted: bool,
+    /// The move in the project's own words, for legends and help.
+    pub description: &'static str,
+}
+
+impl PieceSpec {
+    pub fn new(name: &'static str, abbr: &'static str, betza: &'static str) -> PieceSpec {
+        PieceSpec {
+            name,
+            abbr,
+            betza,
+            specials: Vec::new(),
+            royal: false,
+            promotes_to: None,
+            promoted: false,
+            description: "",
+        }
+    }
+    pub fn promotes_to(mut self, abbr: &'static str) -> Self {
+        self.promotes_to = Some(abbr);
+        self
+    }
+    pub fn promoted(mut self) -> Self {
+        self.promoted = true;
+        self
+    }
+    pub fn royal(mut self) -> Self {
+        self.royal = true;
+        self
+    }
+    pub fn with(mut self, special: Special) -> Self {
+        self.specials.push(special);
+        self
+    }
+    pub fn describe(mut self, text: &'static str) -> Self {
+        self.description = text;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for k in 0..=200u8 {
+            for c in Color::BOTH {
+                let p = Piece::new(PieceKind(k), c);
+                assert_ne!(p.code(), EMPTY);
+                assert_ne!(p.code(), OFFBOARD);
+                assert_eq!(Piece::from_code(p.code()), p);
+                assert_eq!(code_color_index(p.code()), c.index());
+            }
+        }
+    }
+}

@@ -1,0 +1,452 @@
+//! Positions: an unchecked `Setup`, validated into a `Position` that supports make/unmake,
+//! incremental hashing and exact repetition bookkeeping.
+
+use thiserror::Error;
+
+use crate::geometry::{CELLS, Color, Square};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
+use crate::variant::{Placement, Variant};
+
+/// A position as written down, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub variant: &'static Variant,
+    pub pieces: Vec<Placement>,
+    pub to_move: Color,
+}
+
+impl Setup {
+    /// A named initial array of the variant (`None` for an unknown name).
+    pub fn named(variant: &'static Variant, name: &str) -> Option<Setup> {
+        let pieces = (variant.setups.build)(variant, name)?;
+        Some(Setup {
+            variant,
+            pieces,
+            to_move: Color::Blue,
+        })
+    }
+
+    /// The variant's default array.
+    pub fn default_for(variant: &'static Variant) -> Setup {
+        Setup::named(variant, variant.setups.default)
+            .expect("every variant builds its default array")
+    }
+}
+
+/// Why a `Setup` is not a playable position.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    #[error("square {square} is not on the {width}x{height} board")]
+    OffBoard {
+        square: String,
+        width: u8,
+        height: u8,
+    },
+    #[error("two pieces on {0}")]
+    Occupied(String),
+    #[error("{0} has no royal piece")]
+    NoRoyal(Color),
+    #[error("unknown piece type index {0}")]
+    UnknownKind(u8),
+}
+
+/// What `make` must remember to undo a move.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    /// The moving piece's code before the move (promotion changes it).
+    moved: Code,
+    captured: [(u16, Code); 4],
+    captured_len: u8,
+}
+
+/// One position of the game so far, for the repetition rule.
+#[derive(Clone, Copy, Debug)]
+struct RepetitionEntry {
+    key: u64,
+    /// First entry since the last irreversible move: no earlier position can recur.
+    window_start: u32,
+    /// How often `key` has occurred in the window, this time included.
+    occurrences: u32,
+    /// How many entries of the window (this one included) occurred at least twice.
+    repeated_entries: u32,
+}
+
+/// A validated position with its game history.
+#[derive(Clone)]
+pub struct Position {
+    variant: &'static Variant,
+    board: [Code; CELLS],
+    /// Cells of each side's pieces, in no particular order.
+    list: [[u16; 256]; 2],
+    count: [u16; 2],
+    /// Index of the piece on a cell within its side's list.
+    index: [u8; CELLS],
+    royals: [u16; 2],
+    hash: u64,
+    side: Color,
+    undo: Vec<Undo>,
+    history: Vec<RepetitionEntry>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Position({}, {:?} to move, {} pieces)",
+            self.variant.id,
+            self.side,
+            self.pieces().count()
+        )
+    }
+}
+
+impl Position {
+    /// Validates a setup.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let v = setup.variant;
+        let mut board = [OFFBOARD; CELLS];
+        for sq in v.geometry.squares() {
+            board[sq.cell()] = EMPTY;
+        }
+        let mut pos = Position {
+            variant: v,
+            board,
+            list: [[0; 256]; 2],
+            count: [0; 2],
+            index: [0; CELLS],
+            royals: [0; 2],
+            hash: 0,
+            side: setup.to_move,
+            undo: Vec::with_capacity(256),
+            history: Vec::with_capacity(256),
+        };
+        for &(color, kind, sq) in &setup.pieces {
+            if !v.geometry.is_on_board(sq) {
+                return Err(PositionError::OffBoard {
+                    square: format!("file {} rank {}", sq.file() + 1, sq.rank() + 1),
+                    width: v.geometry.width,
+                    height: v.geometry.height,
+                });
+            }
+            if kind.0 as usize >= v.pieces.len() {
+                return Err(PositionError::UnknownKind(kind.0));
+            }
+            if pos.board[sq.cell()] != EMPTY {
+                return Err(PositionError::Occupied(v.square_name(sq)));
+            }
+            pos.add(sq.cell(), Piece::new(kind, color).code());
+        }
+        if v.rules.royal_capture_loses {
+            for color in Color::BOTH {
+                if pos.royals[color.index()] == 0 {
+                    return Err(PositionError::NoRoyal(color));
+                }
+            }
+        }
+        if pos.side == Color::Tan {
+            pos.hash ^= v.side_key();
+        }
+        pos.history.push(RepetitionEntry {
+            key: pos.hash,
+            window_start: 0,
+            occurrences: 1,
+            repeated_entries: 0,
+        });
+        Ok(pos)
+    }
+
+    /// The variant's default array, Blue to move.
+    pub fn start(variant: &'static Variant) -> Position {
+        Position::from_setup(&Setup::default_for(variant)).expect("default arrays are valid")
+    }
+
+    /// The pieces and side to move (the history is not part of a setup).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            variant: self.variant,
+            pieces: self.pieces().collect(),
+            to_move: self.side,
+        }
+    }
+
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// The Zobrist hash of pieces and side to move: equal hashes mean the same game situation in the
+    /// sense of the repetition rule.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        if !self.variant.geometry.is_on_board(sq) {
+            return None;
+        }
+        match self.board[sq.cell()] {
+            EMPTY | OFFBOARD => None,
+            code => Some(Piece::from_code(code)),
+        }
+    }
+
+    /// Every piece as (owner, type, square), in board order.
+    pub fn pieces(&self) -> impl Iterator<Item = Placement> + '_ {
+        self.variant
+            .geometry
+            .squares()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (p.color, p.kind, sq)))
+    }
+
+    pub fn piece_count(&self, color: Color) -> usize {
+        self.count[color.index()] as usize
+    }
+    pub fn royal_count(&self, color: Color) -> usize {
+        self.royals[color.index()] as usize
+    }
+    /// Number of moves made since the position was set up.
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+    /// The moves made since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.undo.iter().map(|u| u.mv)
+    }
+
+    /// The hash recomputed from scratch (tests compare it with the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Tan {
+            self.variant.side_key()
+        } else {
+            0
+        };
+        for (color, kind, sq) in self.pieces() {
+            h ^= self.variant.piece_key(Piece::new(kind, color).code(), sq);
+        }
+        h
+    }
+
+    // ---- raw board access for move generation (crate-internal) ----
+
+    #[inline]
+    pub(crate) fn cell(&self, cell: usize) -> Code {
+        self.board[cell]
+    }
+    #[inline]
+    pub(crate) fn side_cells(&self, color: Color) -> &[u16] {
+        &self.list[color.index()][..self.count[color.index()] as usize]
+    }
+
+    // ---- piece list maintenance ----
+
+    fn add(&mut self, cell: usize, code: Code) {
+        let c = code_color_index(code);
+        self.board[cell] = code;
+        let i = self.count[c];
+        self.list[c][i as usize] = cell as u16;
+        self.index[cell] = i as u8;
+        self.count[c] += 1;
+        if self.variant.compiled(code).royal {
+            self.royals[c] += 1;
+        }
+        self.hash ^= self.variant.piece_key(code, Square::from_cell(cell));
+    }
+
+    fn remove(&mut self, cell: usize) -> Code {
+        let code = self.board[cell];
+        let c = code_color_index(code);
+        self.board[cell] = EMPTY;
+        let i = self.index[cell] as usize;
+        let last = self.count[c] as usize - 1;
+        let moved = self.list[c][last];
+        self.list[c][i] = moved;
+        self.index[moved as usize] = i as u8;
+        self.count[c] -= 1;
+        if self.variant.compiled(code).royal {
+            self.royals[c] -= 1;
+        }
+        self.hash ^= self.variant.piece_key(code, Square::from_cell(cell));
+        code
+    }
+
+    fn relocate(&mut self, from: usize, to: usize) {
+        let code = self.board[from];
+        let c = code_color_index(code);
+        self.board[from] = EMPTY;
+        self.board[to] = code;
+        let i = self.index[from];
+        self.list[c][i as usize] = to as u16;
+        self.index[to] = i;
+        self.hash ^= self.variant.piece_key(code, Square::from_cell(from))
+            ^ self.variant.piece_key(code, Square::from_cell(to));
+    }
+
+    /// Changes the type of the piece on `cell` (promotion), keeping its place in the list.
+    fn retype(&mut self, cell: usize, code: Code) {
+        let old = self.board[cell];
+        let c = code_color_index(old);
+        let sq = Square::from_cell(cell);
+        self.royals[c] -= self.variant.compiled(old).royal as u16;
+        self.royals[c] += self.variant.compiled(code).royal as u16;
+        self.board[cell] = code;
+        self.hash ^= self.variant.piece_key(old, sq) ^ self.variant.piece_key(code, sq);
+    }
+
+    // ---- make / unmake ----
+
+    /// Plays a move generated for this position. The move is not checked: use `legal_moves` or
+    /// the notation parser to obtain moves from outside.
+    pub fn make(&mut self, m: Move) {
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let mut undo = Undo {
+            mv: m,
+            moved: self.board[from],
+            captured: [(0, 0); 4],
+            captured_len: 0,
+        };
+        let mut capture = |pos: &mut Position, cell: usize| {
+            let code = pos.remove(cell);
+            undo.captured[undo.captured_len as usize] = (cell as u16, code);
+            undo.captured_len += 1;
+        };
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed => {
+                if self.board[to] != EMPTY {
+                    capture(self, to);
+                }
+                self.relocate(from, to);
+                if let Some(kind) = m.promotion() {
+                    self.retype(to, Piece::new(kind, self.side).code());
+                }
+            }
+            MoveKind::Igui => capture(self, to),
+            MoveKind::HopCapture => {
+                capture(self, m.hopped().cell());
+                self.relocate(from, to);
+            }
+        }
+        let irreversible = undo.captured_len > 0 || m.promotion().is_some();
+        self.undo.push(undo);
+        self.side = self.side.other();
+        self.hash ^= self.variant.side_key();
+        self.push_history(irreversible);
+    }
+
+    /// Takes back the last move made. Does nothing if no move was made.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.undo.pop() else { return };
+        self.history.pop();
+        self.side = self.side.other();
+        let m = u.mv;
+        let from = m.from.cell();
+        let to = m.to.cell();
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed | MoveKind::HopCapture => {
+                if m.promotion().is_some() {
+                    self.retype(to, u.moved);
+                }
+                self.relocate(to, from);
+            }
+            MoveKind::Igui => {}
+        }
+        for &(cell, code) in u.captured[..u.captured_len as usize].iter().rev() {
+            self.add(cell as usize, code);
+        }
+        self.hash = self
+            .history
+            .last()
+            .expect("history holds the initial position")
+            .key;
+        debug_assert_eq!(self.hash, self.compute_hash());
+    }
+
+    // ---- repetition ----
+
+    fn push_history(&mut self, irreversible: bool) {
+        let len = self.history.len() as u32;
+        let key = self.hash;
+        let entry = if irreversible || !self.variant.rules.third_repetition_illegal {
+            RepetitionEntry {
+                key,
+                window_start: len,
+                occurrences: 1,
+                repeated_entries: 0,
+            }
+        } else {
+            let prev = *self
+                .history
+                .last()
+                .expect("history holds the initial position");
+            let window = &self.history[prev.window_start as usize..];
+            let occurrences = 1 + window.iter().filter(|e| e.key == key).count() as u32;
+            RepetitionEntry {
+                key,
+                window_start: prev.window_start,
+                occurrences,
+                repeated_entries: prev.repeated_entries + (occurrences >= 2) as u32,
+            }
+        };
+        self.history.push(entry);
+    }
+
+    /// True if some position since the last irreversible move has occurred twice, so that a move
+    /// could make a third occurrence.
+    #[inline]
+    pub(crate) fn repetition_possible(&self) -> bool {
+        self.variant.rules.third_repetition_illegal
+            && self.history.last().is_some_and(|e| e.repeated_entries > 0)
+    }
+
+    /// How often the current position has occurred since the last irreversible move.
+    pub fn occurrences(&self) -> u32 {
+        self.history.last().map_or(1, |e| e.occurrences)
+    }
+
+    /// True if playing `m` would make a position occur for the third time.
+    pub(crate) fn would_repeat_thrice(&mut self, m: Move) -> bool {
+        self.make(m);
+        let thrice = self.occurrences() >= 3;
+        self.unmake();
+        thrice
+    }
+
+    /// The pieces of a move's victims, read before the move is made (for notation).
+    pub fn captures_of(&self, m: Move) -> Vec<Square> {
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => {
+                if self.board[m.to.cell()] != EMPTY {
+                    vec![m.to]
+                } else {
+                    vec![]
+                }
+            }
+            MoveKind::HopCapture => vec![m.hopped()],
+        }
+    }
+
+    /// True if `m` removes an enemy piece (allocation-free, for hot paths).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
+            MoveKind::Igui | MoveKind::HopCapture => true,
+        }
+    }
+
+    /// The kind of the piece that makes `m`.
+    pub fn mover(&self, m: Move) -> Option<Piece> {
+        self.piece_at(m.from)
+    }
+
+    /// The type of the piece on `sq`.
+    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        self.piece_at(sq).map(|p| p.kind)
+    }
+}

@@ -1,0 +1,309 @@
+//! A variant is data: board, piece table, zones, rules and setups. `Variant::build` compiles the
+//! piece table into the flat per-(type, colour) tables that move generation reads.
+
+use crate::betza::{self, Mode};
+use crate::geometry::{CELLS, Color, Geometry, Square, offset};
+use crate::piece::{Code, Piece, PieceKind, PieceSpec, RelayKind, Special};
+
+/// Which of the texts' game-ending and legality rules apply.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// A side that has lost all its royal pieces has lost.
+    pub royal_capture_loses: bool,
+    /// A side reduced to a single piece has lost (no draw provision).
+    pub bare_piece_loses: bool,
+    /// A move that makes a position occur for the third time is illegal.
+    pub third_repetition_illegal: bool,
+}
+
+/// A ride compiled to mailbox offsets. `max == 0` means unlimited.
+#[derive(Clone, Copy, Debug)]
+pub struct Ride {
+    pub step: isize,
+    pub min: u8,
+    pub max: u8,
+    pub mode: Mode,
+}
+
+/// A bent ride (`Special::Bent`) compiled for one first step.
+#[derive(Clone, Copy, Debug)]
+pub struct BentRide {
+    pub first: isize,
+    pub first_mode: Mode,
+    pub then: [isize; 4],
+    pub then_len: u8,
+}
+
+/// Everything move generation needs about one (type, colour), indexed by piece code.
+#[derive(Clone, Debug, Default)]
+pub struct CompiledPiece {
+    pub leaps: Vec<(isize, Mode)>,
+    pub rides: Vec<Ride>,
+    pub bents: Vec<BentRide>,
+    pub hop_captures: Vec<isize>,
+    pub iguis: Vec<isize>,
+    pub relay: Option<RelayKind>,
+    pub promotes_to: Option<PieceKind>,
+    pub royal: bool,
+}
+
+/// One piece of an initial array.
+pub type Placement = (Color, PieceKind, Square);
+
+/// How a variant's initial arrays are named and built.
+pub struct SetupRule {
+    pub default: &'static str,
+    /// Every accepted name, canonical form first in each family.
+    pub names: fn() -> Vec<String>,
+    /// The array for a name (any accepted spelling), or `None` for an unknown name.
+    pub build: fn(&Variant, &str) -> Option<Vec<Placement>>,
+    /// A sentence for `--help` and the docs on how names are formed.
+    pub help: &'static str,
+}
+
+pub struct Variant {
+    /// Identifier used on the command line and in records (`scirocco`).
+    pub id: &'static str,
+    /// Display name (`Scirocco`).
+    pub title: &'static str,
+    pub geometry: Geometry,
+    pub pieces: Vec<PieceSpec>,
+    pub rules: Rules,
+    pub setups: SetupRule,
+    /// Indexed by piece code; entry 0 is unused.
+    compiled: Vec<CompiledPiece>,
+    /// Promotion zone by colour, indexed by mailbox cell.
+    zone: [Box<[bool; CELLS]>; 2],
+    zobrist: Vec<u64>,
+    side_key: u64,
+}
+
+/// Deterministic 64-bit mixer (SplitMix64), so hashes are the same on every run.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Rotates a Blue vector into the owner's frame: Tan faces the other way.
+fn oriented((dx, dy): (i8, i8), color: Color) -> isize {
+    match color {
+        Color::Blue => offset(dx, dy),
+        Color::Tan => offset(-dx, -dy),
+    }
+}
+
+impl Variant {
+    /// Builds and compiles a variant. `zone_ranks[c]` lists the ranks (from 0) of colour c's
+    /// promotion zone. Panics on an inconsistent table: tables are program data, and a test builds
+    /// every variant.
+    pub fn build(
+        id: &'static str,
+        title: &'static str,
+        geometry: Geometry,
+        pieces: Vec<PieceSpec>,
+        zone_ranks: [&[u8]; 2],
+        rules: Rules,
+        setups: SetupRule,
+    ) -> Variant {
+        assert!(pieces.len() <= 255, "{id}: too many piece types");
+        for (i, p) in pieces.iter().enumerate() {
+            assert!(
+                pieces[..i]
+                    .iter()
+                    .all(|q| !q.abbr.eq_ignore_ascii_case(p.abbr)),
+                "{id}: abbreviation {} is not unique (ignoring case)",
+                p.abbr
+            );
+        }
+        let kind_of = |abbr: &str| -> PieceKind {
+            let i = pieces
+                .iter()
+                .position(|p| p.abbr == abbr)
+                .unwrap_or_else(|| panic!("{id}: unknown piece {abbr}"));
+            PieceKind(i as u8)
+        };
+        let mut compiled = vec![CompiledPiece::default(); 1 + pieces.len() * 2];
+        for (i, spec) in pieces.iter().enumerate() {
+            let atoms =
+                betza::parse(spec.betza).unwrap_or_else(|e| panic!("{id}: {}: {e}", spec.name));
+            for color in Color::BOTH {
+                let code = Piece::new(PieceKind(i as u8), color).code();
+                let c = &mut compiled[code as usize];
+                c.royal = spec.royal;
+                c.promotes_to = spec.promotes_to.map(kind_of);
+                for atom in &atoms {
+                    for &v in &atom.vectors {
+                        let step = oriented(v, color);
+                        if atom.is_leaper() {
+                            c.leaps.push((step, atom.mode));
+                        } else {
+                            let min = if atom.skip_first { 2 } else { 1 };
+                            c.rides.push(Ride {
+                                step,
+                                min,
+                                max: atom.max,
+                                mode: atom.mode,
+                            });
+                        }
+                    }
+                }
+                for special in &spec.specials {
+                    match *special {
+                        Special::Bent {
+                            first,
+                            first_mode,
+                            then,
+                        } => {
+                            for &f in first.vectors() {
+                                let mut bent = BentRide {
+                                    first: oriented(f, color),
+                                    first_mode,
+                                    then: [0; 4],
+                                    then_len: 0,
+                                };
+                                for &t in then.vectors() {
+                                    // Outward: the continuation leads away from the start square.
+                                    if f.0 as i32 * t.0 as i32 + f.1 as i32 * t.1 as i32 > 0 {
+                                        bent.then[bent.then_len as usize] = oriented(t, color);
+                                        bent.then_len += 1;
+                                    }
+                                }
+                                c.bents.push(bent);
+                            }
+                        }
+                        Special::HopCapture(lines) => c
+                            .hop_captures
+                            .extend(lines.vectors().iter().map(|&v| oriented(v, color))),
+                        Special::Igui(lines) => c
+                            .iguis
+                            .extend(lines.vectors().iter().map(|&v| oriented(v, color))),
+                        Special::Relay(kind) => c.relay = Some(kind),
+                    }
+                }
+            }
+        }
+        let mut zone = [Box::new([false; CELLS]), Box::new([false; CELLS])];
+        for color in Color::BOTH {
+            for sq in geometry.squares() {
+                zone[color.index()][sq.cell()] = zone_ranks[color.index()].contains(&sq.rank());
+            }
+        }
+        let mut state = 0x4A6F_7669_616E_u64; // "Jovian"
+        let zobrist = (0..compiled.len() * 256)
+            .map(|_| splitmix64(&mut state))
+            .collect();
+        let side_key = splitmix64(&mut state);
+        Variant {
+            id,
+            title,
+            geometry,
+            pieces,
+            rules,
+            setups,
+            compiled,
+            zone,
+            zobrist,
+            side_key,
+        }
+    }
+
+    /// Leaks the variant so positions can refer to it for the rest of the program.
+    pub fn leak(self) -> &'static Variant {
+        Box::leak(Box::new(self))
+    }
+
+    #[inline]
+    pub fn compiled(&self, code: Code) -> &CompiledPiece {
+        &self.compiled[code as usize]
+    }
+
+    #[inline]
+    pub fn in_zone(&self, color: Color, cell: usize) -> bool {
+        self.zone[color.index()][cell]
+    }
+
+    #[inline]
+    pub fn piece_key(&self, code: Code, sq: Square) -> u64 {
+        self.zobrist[code as usize * 256 + sq.0 as usize]
+    }
+
+    #[inline]
+    pub fn side_key(&self) -> u64 {
+        self.side_key
+    }
+
+    pub fn spec(&self, kind: PieceKind) -> &PieceSpec {
+        &self.pieces[kind.0 as usize]
+    }
+
+    pub fn kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        (0..self.pieces.len()).map(|i| PieceKind(i as u8))
+    }
+
+    /// The type with this abbreviation, exactly as the text writes it.
+    pub fn kind_by_abbr(&self, abbr: &str) -> Option<PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.abbr == abbr)
+            .map(|i| PieceKind(i as u8))
+    }
+
+    /// The type whose abbreviation matches ignoring case.
+    pub fn kind_by_abbr_ignore_case(&self, abbr: &str) -> Option<PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.abbr.eq_ignore_ascii_case(abbr))
+            .map(|i| PieceKind(i as u8))
+    }
+
+    /// The type with this name or abbreviation (names ignore case).
+    pub fn kind_by_name(&self, name: &str) -> Option<PieceKind> {
+        self.kind_by_abbr(name).or_else(|| {
+            self.pieces
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(name))
+                .map(|i| PieceKind(i as u8))
+        })
+    }
+
+    pub fn abbr(&self, kind: PieceKind) -> &'static str {
+        self.pieces[kind.0 as usize].abbr
+    }
+
+    pub fn square_name(&self, sq: Square) -> String {
+        self.geometry.square_name(sq)
+    }
+
+    pub fn side_name(&self, color: Color) -> &'static str {
+        color.name()
+    }
+
+    /// All variants of this build.
+    pub fn all() -> Vec<&'static Variant> {
+        vec![crate::variants::scirocco::variant()]
+    }
+
+    /// The variant with this identifier (case-insensitive).
+    pub fn by_id(id: &str) -> Option<&'static Variant> {
+        Variant::all()
+            .into_iter()
+            .find(|v| v.id.eq_ignore_ascii_case(id))
+    }
+}
+
+/// Variants are compared by identity: each is built once.
+impl PartialEq for Variant {
+    fn eq(&self, other: &Variant) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+impl Eq for Variant {}
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}

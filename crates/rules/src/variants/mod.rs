@@ -1,0 +1,3 @@
+//! One file per game: its piece table, zones, rules and setups.
+
+pub mod scirocco;

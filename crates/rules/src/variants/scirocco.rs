@@ -1,0 +1,330 @@
+//! Scirocco (Adrian King, 2009 revision): 10x10, 36 piece types. The piece table follows the
+//! text's table, corrected by its long descriptions; docs/rules/scirocco.md records every reading.
+
+use std::sync::OnceLock;
+
+use crate::betza::Mode;
+use crate::geometry::{Color, Geometry, Square};
+use crate::piece::{Lines, PieceSpec, RelayKind, Special};
+use crate::variant::{Placement, Rules, SetupRule, Variant};
+
+fn pieces() -> Vec<PieceSpec> {
+    use Lines::*;
+    let p = PieceSpec::new;
+    vec![
+        // Pieces of the initial array, in the text's table order.
+        p("Pawn", "P", "mfWcfF").promotes_to("Ta")
+            .describe("Moves one step straight forward; captures one step diagonally forward."),
+        p("Guard", "Gu", "mWcF").promotes_to("Z")
+            .describe("Moves one step orthogonally without capturing; captures one step diagonally."),
+        p("Priest", "Pr", "FN").promotes_to("Du")
+            .describe("Steps one square diagonally or leaps as a Knight."),
+        p("Scirocco", "Sc", "WB").promotes_to("Vu")
+            .describe("Steps one square orthogonally or slides any distance diagonally."),
+        p("King", "K", "K").royal().promotes_to("Em")
+            .describe("Royal. Steps one square in any direction; losing it loses the game."),
+        p("Wazir", "W", "W").promotes_to("Za").describe("Steps one square orthogonally."),
+        p("Firzan", "F", "F").promotes_to("Zi").describe("Steps one square diagonally."),
+        p("Commoner", "Co", "K").promotes_to("Wi")
+            .describe("Steps one square in any direction, like a King that is not royal."),
+        p("Marquis", "Ma", "WN").promotes_to("Ab")
+            .describe("Steps one square orthogonally or leaps as a Knight."),
+        p("Chariot", "Ch", "R4").promotes_to("Oc")
+            .describe("Slides up to four squares orthogonally."),
+        p("Alfil", "A", "A").promotes_to("B").describe("Leaps two squares diagonally."),
+        p("Stork", "St", "cWA").promotes_to("Q")
+            .describe("Leaps two squares diagonally; captures (only) one step orthogonally."),
+        p("Knight", "N", "N").promotes_to("R").describe("Leaps as a chess Knight, (2,1)."),
+        p("Camel", "C", "C").promotes_to("Sq").describe("Leaps three squares one way and one the other, (3,1)."),
+        p("Dervish", "De", "DA").with(Special::Relay(RelayKind::Dervish)).promotes_to("Ha")
+            .describe("Leaps two squares orthogonally or diagonally. An adjacent friend may leap over \
+                       it to the opposite square, and an orthogonally adjacent friend may step \
+                       diagonally around it; such relayed moves may capture but never promote."),
+        p("Goat", "Go", "mFD").promotes_to("Li")
+            .describe("Leaps two squares orthogonally; steps one square diagonally without capturing."),
+        p("Dabbaba", "D", "D").promotes_to("Ge").describe("Leaps two squares orthogonally."),
+        p("Wagon", "Wa", "jR").promotes_to("Sp")
+            .describe("Slides orthogonally like a Rook, but may not stop on the adjacent square, \
+                       and is blocked if that square is occupied."),
+        // Promoted pieces.
+        p("Tadpole", "Ta", "FHcW").promoted()
+            .describe("Steps one square diagonally or leaps three squares orthogonally; also captures \
+                       one step orthogonally."),
+        p("Zebra", "Z", "Z").promoted().describe("Leaps three squares one way and two the other, (3,2)."),
+        p("Duke", "Du", "NR4").promoted().describe("Leaps as a Knight or slides up to four squares orthogonally."),
+        p("Vulture", "Vu", "mBcRmWcF").promoted()
+            .describe("Slides diagonally without capturing and captures sliding orthogonally; also \
+                       steps one square orthogonally to move and one square diagonally to capture."),
+        p("Emperor", "Em", "WDA").royal().promoted()
+            .describe("Royal. Steps one square orthogonally or leaps two squares orthogonally or diagonally."),
+        p("Zag", "Za", "FA").with(Special::HopCapture(Orthogonal)).promoted()
+            .describe("Steps one or leaps two squares diagonally; captures an orthogonally adjacent \
+                       enemy by jumping over it to the empty square beyond."),
+        p("Zig", "Zi", "WD").with(Special::HopCapture(Diagonal)).promoted()
+            .describe("Steps one or leaps two squares orthogonally; captures a diagonally adjacent \
+                       enemy by jumping over it to the empty square beyond."),
+        p("Wildebeest", "Wi", "NC").promoted().describe("Leaps as a Knight or as a Camel."),
+        p("Abbot", "Ab", "NB4").promoted().describe("Leaps as a Knight or slides up to four squares diagonally."),
+        p("Octopus", "Oc", "")
+            .with(Special::Bent { first: Diagonal, first_mode: Mode::Move, then: Orthogonal })
+            .promoted()
+            .describe("Steps one square diagonally (never capturing there), then may continue as a \
+                       Rook in either orthogonal direction leading away from its start."),
+        p("Bishop", "B", "B").promoted().describe("Slides any distance diagonally."),
+        p("Queen", "Q", "Q").promoted().describe("Slides any distance orthogonally or diagonally."),
+        p("Rook", "R", "R").promoted().describe("Slides any distance orthogonally."),
+        p("Squirrel", "Sq", "DNA").promoted()
+            .describe("Leaps two squares orthogonally or diagonally, or as a Knight."),
+        p("Harpy", "Ha", "mQ3").with(Special::Relay(RelayKind::Harpy)).promoted()
+            .describe("Slides up to three squares in any direction but never captures. Friends on open \
+                       lines up to three squares away may move or capture as a Knight (relayed moves \
+                       never promote)."),
+        p("Lioness", "Li", "WFDNA").promoted()
+            .describe("Leaps to any square a King could reach in two moves."),
+        p("Genie", "Ge", "Q3").with(Special::Igui(Queen)).promoted()
+            .describe("Slides up to three squares in any direction; may also capture an adjacent \
+                       enemy without moving (igui)."),
+        p("Spider", "Sp", "")
+            .with(Special::Bent { first: Orthogonal, first_mode: Mode::Move, then: Diagonal })
+            .promoted()
+            .describe("Steps one square orthogonally (never capturing there), then may continue as a \
+                       Bishop in either diagonal direction leading away from its start."),
+    ]
+}
+
+/// The exchangeable pairs in the text's order. For each, the two pieces (abbreviation, or "" for
+/// the empty square paired with the Dervish) and where the first-named one stands on Blue's left
+/// half and the second on the right when the pair's bit is 0: (file of left square, rank).
+const PAIRS: [(&str, &str, u8, u8); 8] = [
+    ("Ch", "Wa", 0, 0), // Chariot-Wagon: a1 / j1
+    ("A", "D", 1, 0),   // Alfil-Dabbaba: b1 / i1
+    ("Go", "St", 2, 0), // Goat-Stork: c1 / h1
+    ("C", "N", 4, 0),   // Camel-Knight: e1 / f1
+    ("F", "W", 4, 1),   // Firzan-Wazir: e2 / f2
+    ("K", "Co", 3, 1),  // King-Commoner: d2 / g2
+    ("Ma", "Pr", 1, 1), // Marquis-Priest: b2 / i2
+    ("De", "", 3, 0),   // Dervish-empty: d1 / g1
+];
+
+/// Pieces every array has in the same place (Blue's side): Scirocchi and the pawn row.
+const FIXED: [(&str, u8, u8); 12] = [
+    ("Sc", 2, 1),
+    ("Sc", 7, 1),
+    ("P", 0, 2),
+    ("P", 1, 2),
+    ("Gu", 2, 2),
+    ("P", 3, 2),
+    ("P", 4, 2),
+    ("P", 5, 2),
+    ("P", 6, 2),
+    ("Gu", 7, 2),
+    ("P", 8, 2),
+    ("P", 9, 2),
+];
+
+/// Bits of the array the text shows first (Ch a1, A b1, St c1, N e1, De g1, Pr b2, K d2, W e2).
+const DEFAULT_BITS: u8 = 0b1101_1100;
+const DEFAULT_NAME: &str = "rot-00111011";
+
+/// The 2001 fixed arrays, named by the pieces in Blue's and Tan's lower-left corners.
+const OLD_ARRAYS: [(&str, &str); 4] = [
+    ("2001-ChCh", "rot-00111011"),
+    ("2001-ChWa", "mir-00111011"),
+    ("2001-WaCh", "mir-11000100"),
+    ("2001-WaWa", "rot-11000100"),
+];
+
+/// Parses `rot-BBBBBBBB` / `mir-BBBBBBBB` (bit i is pair i of `PAIRS`, written left to right), the
+/// 2001 names and `default`. Returns (rotational, bits).
+fn parse_setup_name(name: &str) -> Option<(bool, u8)> {
+    let name = name.trim().to_ascii_lowercase();
+    if name == "default" {
+        return Some((true, DEFAULT_BITS));
+    }
+    let canonical = OLD_ARRAYS
+        .iter()
+        .find(|(old, _)| old.eq_ignore_ascii_case(&name))
+        .map(|(_, c)| c.to_string())
+        .unwrap_or(name);
+    let (sym, bits) = canonical.split_once('-')?;
+    let rotational = match sym {
+        "rot" | "rotational" => true,
+        "mir" | "mirror" => false,
+        _ => return None,
+    };
+    if bits.len() != 8 || !bits.bytes().all(|b| b == b'0' || b == b'1') {
+        return None;
+    }
+    let value = bits
+        .bytes()
+        .enumerate()
+        .fold(0u8, |acc, (i, b)| acc | (((b - b'0') as u8) << i));
+    Some((rotational, value))
+}
+
+fn setup_names() -> Vec<String> {
+    let mut names = Vec::with_capacity(512 + 5);
+    for sym in ["rot", "mir"] {
+        for bits in 0..=255u8 {
+            let s: String = (0..8)
+                .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
+                .collect();
+            names.push(format!("{sym}-{s}"));
+        }
+    }
+    names.extend(OLD_ARRAYS.iter().map(|(n, _)| n.to_string()));
+    names.push("default".to_string());
+    names
+}
+
+fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
+    let (rotational, bits) = parse_setup_name(name)?;
+    let g = &v.geometry;
+    let kind = |abbr: &str| {
+        v.kind_by_abbr(abbr)
+            .expect("Scirocco table has every array piece")
+    };
+    let mut blue: Vec<(&str, Square)> = Vec::new();
+    for (i, &(first, second, left_file, rank)) in PAIRS.iter().enumerate() {
+        let right_file = g.width - 1 - left_file;
+        let (l, r) = if bits >> i & 1 == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        blue.push((l, Square::new(left_file, rank)));
+        blue.push((r, Square::new(right_file, rank)));
+    }
+    blue.extend(FIXED.iter().map(|&(a, f, r)| (a, Square::new(f, r))));
+    let mut out = Vec::new();
+    for (abbr, sq) in blue.into_iter().filter(|(a, _)| !a.is_empty()) {
+        let tan_sq = if rotational {
+            g.rotate(sq)
+        } else {
+            g.flip_ranks(sq)
+        };
+        out.push((Color::Blue, kind(abbr), sq));
+        out.push((Color::Tan, kind(abbr), tan_sq));
+    }
+    Some(out)
+}
+
+/// The Scirocco variant.
+pub fn variant() -> &'static Variant {
+    static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
+    VARIANT.get_or_init(|| {
+        Variant::build(
+            "scirocco",
+            "Scirocco",
+            Geometry::new(10, 10),
+            pieces(),
+            [&[7, 8, 9], &[0, 1, 2]],
+            Rules { royal_capture_loses: true, bare_piece_loses: true, third_repetition_illegal: true },
+            SetupRule {
+                default: DEFAULT_NAME,
+                names: setup_names,
+                build: build_setup,
+                help: "rot-BBBBBBBB or mir-BBBBBBBB: rotational or mirror symmetry, then one bit per \
+                       pair in the order Chariot-Wagon, Alfil-Dabbaba, Goat-Stork, Camel-Knight, \
+                       Firzan-Wazir, King-Commoner, Marquis-Priest, Dervish-empty; 0 puts the \
+                       first-named piece on Blue's left (a-e) half. Also 2001-ChCh, 2001-ChWa, \
+                       2001-WaCh, 2001-WaWa (the older fixed arrays) and default (= rot-00111011).",
+            },
+        )
+        .leak()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_has_36_types_and_every_promotion_resolves() {
+        let v = variant();
+        assert_eq!(v.pieces.len(), 36);
+        let unpromoted: Vec<_> = v.pieces.iter().filter(|p| !p.promoted).collect();
+        assert_eq!(unpromoted.len(), 18);
+        assert!(unpromoted.iter().all(|p| p.promotes_to.is_some()));
+        assert!(
+            v.pieces
+                .iter()
+                .filter(|p| p.promoted)
+                .all(|p| p.promotes_to.is_none())
+        );
+    }
+
+    #[test]
+    fn default_array_is_the_text_first_array() {
+        let v = variant();
+        let placed = build_setup(v, "default").unwrap();
+        let at = |c: Color, s: &str| {
+            let sq = v.geometry.parse_square(s).unwrap();
+            placed
+                .iter()
+                .find(|p| p.0 == c && p.2 == sq)
+                .map(|p| v.abbr(p.1))
+        };
+        let blue = "Ch a1; A b1; St c1; N e1; C f1; De g1; Go h1; D i1; Wa j1; Pr b2; Sc c2; K d2; \
+                    W e2; F f2; Co g2; Sc h2; Ma i2; P a3; P b3; Gu c3; P d3; P e3; P f3; P g3; \
+                    Gu h3; P i3; P j3";
+        let tan = "Ch j10; A i10; St h10; N f10; C e10; De d10; Go c10; D b10; Wa a10; Pr i9; \
+                   Sc h9; K g9; W f9; F e9; Co d9; Sc c9; Ma b9; P j8; P i8; Gu h8; P g8; P f8; \
+                   P e8; P d8; Gu c8; P b8; P a8";
+        for (color, list) in [(Color::Blue, blue), (Color::Tan, tan)] {
+            for item in list.split(';') {
+                let (abbr, sq) = item.trim().split_once(' ').unwrap();
+                assert_eq!(at(color, sq), Some(abbr), "{color} {abbr} {sq}");
+            }
+        }
+        assert_eq!(placed.len(), 54);
+        assert_eq!(at(Color::Blue, "d1"), None);
+    }
+
+    #[test]
+    fn second_text_array_is_the_mirror_image() {
+        let v = variant();
+        let placed = build_setup(v, "2001-WaWa").unwrap();
+        let blue = "Wa a1; D b1; Go c1; De d1; C e1; N f1; St h1; A i1; Ch j1; Ma b2; Co d2; F e2; \
+                    W f2; K g2; Pr i2";
+        let tan = "Wa j10; D i10; Go h10; De g10; C f10; N e10; St c10; A b10; Ch a10; Ma i9; \
+                   Co g9; F f9; W e9; K d9; Pr b9";
+        for (color, list) in [(Color::Blue, blue), (Color::Tan, tan)] {
+            for item in list.split(';') {
+                let (abbr, sq) = item.trim().split_once(' ').unwrap();
+                let sq = v.geometry.parse_square(sq).unwrap();
+                assert!(
+                    placed
+                        .iter()
+                        .any(|p| p.0 == color && p.2 == sq && v.abbr(p.1) == abbr)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn all_arrays_are_distinct_and_symmetric() {
+        let v = variant();
+        let names = setup_names();
+        assert_eq!(names.len(), 517);
+        let mut seen = std::collections::HashSet::new();
+        for name in names.iter().take(512) {
+            let mut arr = build_setup(v, name).unwrap();
+            arr.sort_by_key(|p| (p.2, p.0));
+            assert_eq!(arr.len(), 54);
+            assert!(seen.insert(arr.clone()), "duplicate array {name}");
+            let rotational = name.starts_with("rot");
+            for &(c, k, sq) in arr.iter().filter(|p| p.0 == Color::Blue) {
+                let t = if rotational {
+                    v.geometry.rotate(sq)
+                } else {
+                    v.geometry.flip_ranks(sq)
+                };
+                assert!(arr.contains(&(c.other(), k, t)));
+            }
+        }
+        assert!(build_setup(v, "rot-0011101").is_none());
+        assert!(build_setup(v, "sym-00111011").is_none());
+        assert_eq!(parse_setup_name("ROT-00111011"), Some((true, DEFAULT_BITS)));
+    }
+}
