@@ -3,12 +3,16 @@
 //! notation. Knows nothing of search, terminals or the web (see docs/architecture.md).
 
 pub mod betza;
+pub mod fen;
 pub mod geometry;
+pub mod json;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod record;
 pub mod status;
 pub mod variant;
 pub mod variants;
