@@ -1,1 +1,165 @@
-fn main() {}
+//! `jovian`: the command line of the Jovian chess-variant program.
+
+mod bench;
+mod board_text;
+mod input;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use jovian_rules::notation::{self, Style};
+use jovian_rules::record::Record;
+use jovian_rules::{Move, Position};
+
+use input::{CliError, PositionArgs};
+
+#[derive(Parser)]
+#[command(name = "jovian", version, about = "Play and study Adrian King's great chess variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games this build knows.
+    Variants,
+    /// List the named initial arrays of a game.
+    Setups { game: String },
+    /// Print every legal move of a position, one a line.
+    Moves {
+        game: String,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Notation: long (always names the from-square), short (the game's own), coord (engines).
+        #[arg(long, default_value = "long")]
+        style: StyleArg,
+    },
+    /// Count the leaves of the legal-move tree to a depth.
+    Perft {
+        game: String,
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Draw a position as text, with a legend of the pieces on the board.
+    Show {
+        game: String,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Check a game record: replay and validate every move.
+    Validate { file: String },
+    /// Fixed perft workloads, reporting nodes per second (use a release build).
+    Bench(bench::BenchArgs),
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum StyleArg {
+    Long,
+    Short,
+    Coord,
+}
+
+impl From<StyleArg> for Style {
+    fn from(s: StyleArg) -> Style {
+        match s {
+            StyleArg::Long => Style::Long,
+            StyleArg::Short => Style::Short,
+            StyleArg::Coord => Style::Coordinate,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("jovian: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Variants => {
+            for v in jovian_rules::Variant::all() {
+                println!(
+                    "{:<10} {} ({}x{}, {} piece types)",
+                    v.id,
+                    v.title,
+                    v.geometry.width,
+                    v.geometry.height,
+                    v.pieces.len()
+                );
+            }
+        }
+        Command::Setups { game } => {
+            let v = input::variant(&game)?;
+            println!("# {}", v.setups.help);
+            for name in (v.setups.names)() {
+                println!("{name}");
+            }
+        }
+        Command::Moves { game, position, style } => {
+            let mut pos = position.load(&game)?;
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for m in moves {
+                println!("{}", notation::format_move(&mut pos, m, style.into()));
+            }
+        }
+        Command::Perft { game, depth, position, divide } => {
+            let mut pos = position.load(&game)?;
+            perft(&mut pos, depth, divide);
+        }
+        Command::Show { game, position } => {
+            let mut pos = position.load(&game)?;
+            print!("{}", board_text::render(&mut pos));
+        }
+        Command::Validate { file } => validate(&file)?,
+        Command::Bench(args) => bench::run(&args)?,
+    }
+    Ok(())
+}
+
+fn perft(pos: &mut Position, depth: u32, divide: bool) {
+    let start = Instant::now();
+    let nodes = if divide {
+        let split: Vec<(Move, u64)> = pos.perft_divide(depth);
+        let mut total = 0;
+        for (m, n) in split {
+            println!("{} {n}", notation::format_move(pos, m, Style::Long));
+            total += n;
+        }
+        total
+    } else {
+        pos.perft(depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("nodes {nodes}");
+    eprintln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+}
+
+fn validate(file: &str) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
+    let record = Record::parse(&text).map_err(|e| CliError(format!("{file}: {e}")))?;
+    let game = record.replay().map_err(|e| CliError(format!("{file}: {e}")))?;
+    let status = match game.outcome {
+        Some(o) => format!("{} wins ({})", o.winner, o.reason.describe()),
+        None => "game not finished by the rules".to_string(),
+    };
+    println!(
+        "{file}: valid {} record, {} moves, result {}; {status}",
+        game.variant.title,
+        game.moves.len(),
+        record.result.as_deref().or(record.tag("Result")).unwrap_or("*"),
+    );
+    Ok(())
+}

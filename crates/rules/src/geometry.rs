@@ -34,14 +34,31 @@ impl Square {
     pub const fn cell(self) -> usize {
         (self.rank() as usize + PAD) * STRIDE + self.file() as usize + PAD
     }
-    /// The square of a mailbox cell inside the 16x16 area.
+    /// The square of a mailbox cell inside the 16x16 area (a table lookup: this runs for every
+    /// generated move).
     #[inline]
     pub const fn from_cell(cell: usize) -> Square {
-        let rank = cell / STRIDE - PAD;
-        let file = cell % STRIDE - PAD;
-        Square::new(file as u8, rank as u8)
+        Square(CELL_TO_SQUARE[cell])
     }
 }
+
+/// Square index of every mailbox cell (frame cells map to 0 and are never asked for).
+static CELL_TO_SQUARE: [u8; CELLS] = {
+    let mut table = [0u8; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (rank, file) = (cell / STRIDE, cell % STRIDE);
+        if rank >= PAD
+            && rank < PAD + MAX_SIDE as usize
+            && file >= PAD
+            && file < PAD + MAX_SIDE as usize
+        {
+            table[cell] = ((rank - PAD) * MAX_SIDE as usize + file - PAD) as u8;
+        }
+        cell += 1;
+    }
+    table
+};
 
 /// The mailbox offset of a vector (dx files, dy ranks).
 #[inline]

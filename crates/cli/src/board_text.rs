@@ -1,0 +1,68 @@
+//! The board as text for `jovian show`: a diagram with Blue pieces in their written case and Tan
+//! pieces in lowercase (as in the position text form), then a legend of the types on the board.
+
+use std::fmt::Write;
+
+use jovian_rules::{Color, Position, Square};
+
+pub fn render(pos: &mut Position) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let cell_width = v.pieces.iter().map(|p| p.abbr.len()).max().unwrap_or(1).max(2) + 2;
+    let mut out = String::new();
+    let files: String = g.file_letters.iter().map(|c| format!("{c:<cell_width$}")).collect();
+    let header = format!("    {}", files.trim_end());
+    let _ = writeln!(out, "{} - {} to move", v.title, side_name(pos.side_to_move()));
+    let _ = writeln!(out, "{header}");
+    for rank in (0..g.height).rev() {
+        let mut line = format!("{:>2}  ", rank + 1);
+        for file in 0..g.width {
+            let text = match pos.piece_at(Square::new(file, rank)) {
+                Some(p) if p.color == Color::Blue => v.abbr(p.kind).to_string(),
+                Some(p) => v.abbr(p.kind).to_lowercase(),
+                None => ".".to_string(),
+            };
+            let _ = write!(line, "{text:<cell_width$}");
+        }
+        let _ = writeln!(out, "{}  {}", line.trim_end(), rank + 1);
+    }
+    let _ = writeln!(out, "{header}");
+    let _ = writeln!(
+        out,
+        "Blue (written as in the text): {} pieces; Tan (lowercase): {} pieces",
+        pos.piece_count(Color::Blue),
+        pos.piece_count(Color::Tan)
+    );
+    match pos.outcome() {
+        Some(o) => {
+            let _ = writeln!(out, "Game over: {} wins ({}).", side_name(o.winner), o.reason.describe());
+        }
+        None => {
+            let _ = writeln!(out, "Position occurrences so far: {}", pos.occurrences());
+        }
+    }
+    let _ = writeln!(out, "\nLegend:");
+    for kind in v.kinds() {
+        if !pos.pieces().any(|(_, k, _)| k == kind) {
+            continue;
+        }
+        let spec = v.spec(kind);
+        let mut line = format!("  {:<w$} {}", spec.abbr, spec.name, w = cell_width - 1);
+        if spec.royal {
+            line.push_str(" (royal)");
+        }
+        let _ = write!(line, ": {}", spec.description);
+        if let Some(to) = spec.promotes_to.and_then(|a| v.kind_by_abbr(a)) {
+            let _ = write!(line, " Promotes to {} ({}).", v.spec(to).name, v.abbr(to));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Blue => "Blue",
+        Color::Tan => "Tan",
+    }
+}
