@@ -5,14 +5,43 @@ use std::fmt::Write;
 
 use jovian_rules::{Color, Position, Square};
 
-pub fn render(pos: &mut Position) -> String {
+/// Width of a board cell: the longest abbreviation plus room.
+fn cell_width(pos: &Position) -> usize {
+    pos.variant()
+        .pieces
+        .iter()
+        .map(|p| p.abbr.len())
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        + 2
+}
+
+/// The board alone, with file letters and rank numbers, and the side to move.
+pub fn diagram(pos: &Position) -> String {
     let v = pos.variant();
     let g = &v.geometry;
-    let cell_width = v.pieces.iter().map(|p| p.abbr.len()).max().unwrap_or(1).max(2) + 2;
+    let cell_width = v
+        .pieces
+        .iter()
+        .map(|p| p.abbr.len())
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        + 2;
     let mut out = String::new();
-    let files: String = g.file_letters.iter().map(|c| format!("{c:<cell_width$}")).collect();
+    let files: String = g
+        .file_letters
+        .iter()
+        .map(|c| format!("{c:<cell_width$}"))
+        .collect();
     let header = format!("    {}", files.trim_end());
-    let _ = writeln!(out, "{} - {} to move", v.title, side_name(pos.side_to_move()));
+    let _ = writeln!(
+        out,
+        "{} - {} to move",
+        v.title,
+        side_name(pos.side_to_move())
+    );
     let _ = writeln!(out, "{header}");
     for rank in (0..g.height).rev() {
         let mut line = format!("{:>2}  ", rank + 1);
@@ -27,6 +56,14 @@ pub fn render(pos: &mut Position) -> String {
         let _ = writeln!(out, "{}  {}", line.trim_end(), rank + 1);
     }
     let _ = writeln!(out, "{header}");
+    out
+}
+
+/// The diagram, piece counts, the game's status and a legend of the types on the board.
+pub fn render(pos: &mut Position) -> String {
+    let v = pos.variant();
+    let cell_width = cell_width(pos);
+    let mut out = diagram(pos);
     let _ = writeln!(
         out,
         "Blue (written as in the text): {} pieces; Tan (lowercase): {} pieces",
@@ -35,7 +72,12 @@ pub fn render(pos: &mut Position) -> String {
     );
     match pos.outcome() {
         Some(o) => {
-            let _ = writeln!(out, "Game over: {} wins ({}).", side_name(o.winner), o.reason.describe());
+            let _ = writeln!(
+                out,
+                "Game over: {} wins ({}).",
+                side_name(o.winner),
+                o.reason.describe()
+            );
         }
         None => {
             let _ = writeln!(out, "Position occurrences so far: {}", pos.occurrences());

@@ -2,7 +2,7 @@
 //! file. Every failure becomes one `CliError` line.
 
 use clap::Args;
-use jovian_rules::{fen, json, Position, Setup, Variant};
+use jovian_rules::{Position, Setup, Variant, fen, json};
 
 /// A message for stderr; the process then exits with status 2.
 #[derive(Debug)]
@@ -30,7 +30,10 @@ pub struct PositionArgs {
 pub fn variant(game: &str) -> Result<&'static Variant, CliError> {
     Variant::by_id(game).ok_or_else(|| {
         let known: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
-        CliError(format!("unknown game {game:?}; known games: {}", known.join(", ")))
+        CliError(format!(
+            "unknown game {game:?}; known games: {}",
+            known.join(", ")
+        ))
     })
 }
 
@@ -41,7 +44,8 @@ impl PositionArgs {
         let setup = if let Some(text) = &self.position {
             fen::parse_position(v, text).map_err(|e| CliError(format!("bad position: {e}")))?
         } else if let Some(file) = &self.json {
-            let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
             let setup = json::parse_json(&text).map_err(|e| CliError(format!("{file}: {e}")))?;
             if setup.variant != v {
                 return Err(CliError(format!(
@@ -53,7 +57,10 @@ impl PositionArgs {
         } else {
             let name = self.setup.as_deref().unwrap_or(v.setups.default);
             Setup::named(v, name).ok_or_else(|| {
-                CliError(format!("unknown {} setup {name:?}; {}", v.title, v.setups.help))
+                CliError(format!(
+                    "unknown {} setup {name:?}; {}",
+                    v.title, v.setups.help
+                ))
             })?
         };
         Position::from_setup(&setup).map_err(|e| CliError(format!("bad position: {e}")))

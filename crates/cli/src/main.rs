@@ -1,8 +1,11 @@
 //! `jovian`: the command line of the Jovian chess-variant program.
 
+mod analyse;
 mod bench;
 mod board_text;
+mod clock;
 mod input;
+mod play;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -15,7 +18,11 @@ use jovian_rules::{Move, Position};
 use input::{CliError, PositionArgs};
 
 #[derive(Parser)]
-#[command(name = "jovian", version, about = "Play and study Adrian King's great chess variants")]
+#[command(
+    name = "jovian",
+    version,
+    about = "Play and study Adrian King's great chess variants"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,8 +61,13 @@ enum Command {
     },
     /// Check a game record: replay and validate every move.
     Validate { file: String },
-    /// Fixed perft workloads, reporting nodes per second (use a release build).
+    /// Fixed perft and search workloads, reporting nodes per second (use a release build).
     Bench(bench::BenchArgs),
+    /// Play a game against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Search a position: best move, score, principal variation, depth, nodes and speed.
+    #[command(alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -107,7 +119,11 @@ fn run(command: Command) -> Result<(), CliError> {
                 println!("{name}");
             }
         }
-        Command::Moves { game, position, style } => {
+        Command::Moves {
+            game,
+            position,
+            style,
+        } => {
             let mut pos = position.load(&game)?;
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
@@ -115,7 +131,12 @@ fn run(command: Command) -> Result<(), CliError> {
                 println!("{}", notation::format_move(&mut pos, m, style.into()));
             }
         }
-        Command::Perft { game, depth, position, divide } => {
+        Command::Perft {
+            game,
+            depth,
+            position,
+            divide,
+        } => {
             let mut pos = position.load(&game)?;
             perft(&mut pos, depth, divide);
         }
@@ -125,6 +146,8 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Validate { file } => validate(&file)?,
         Command::Bench(args) => bench::run(&args)?,
+        Command::Play(args) => play::run(&args)?,
+        Command::Analyse(args) => analyse::run(&args)?,
     }
     Ok(())
 }
@@ -144,13 +167,20 @@ fn perft(pos: &mut Position, depth: u32, divide: bool) {
     };
     let secs = start.elapsed().as_secs_f64();
     println!("nodes {nodes}");
-    eprintln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+    eprintln!(
+        "time {:.3} s, {:.0} nodes/s",
+        secs,
+        nodes as f64 / secs.max(1e-9)
+    );
 }
 
 fn validate(file: &str) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
+    let text =
+        std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
     let record = Record::parse(&text).map_err(|e| CliError(format!("{file}: {e}")))?;
-    let game = record.replay().map_err(|e| CliError(format!("{file}: {e}")))?;
+    let game = record
+        .replay()
+        .map_err(|e| CliError(format!("{file}: {e}")))?;
     let status = match game.outcome {
         Some(o) => format!("{} wins ({})", o.winner, o.reason.describe()),
         None => "game not finished by the rules".to_string(),
@@ -159,7 +189,11 @@ fn validate(file: &str) -> Result<(), CliError> {
         "{file}: valid {} record, {} moves, result {}; {status}",
         game.variant.title,
         game.moves.len(),
-        record.result.as_deref().or(record.tag("Result")).unwrap_or("*"),
+        record
+            .result
+            .as_deref()
+            .or(record.tag("Result"))
+            .unwrap_or("*"),
     );
     Ok(())
 }

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn jovian(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jovian")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_jovian"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -30,7 +33,11 @@ fn assert_fails(o: &Output, needle: &str) {
     assert_eq!(o.status.code(), Some(2), "stderr: {err}");
     assert!(err.contains(needle), "expected {needle:?} in {err:?}");
     assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err:?}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line expected: {err:?}"
+    );
 }
 
 #[test]
@@ -40,7 +47,9 @@ fn moves_lists_the_21_opening_moves_in_long_form() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 21, "{out}");
-    for expected in ["Prb2-a4", "Prb2-d1", "Kd2-d1", "Cf1-e4", "Cf1-g4", "Mai2-j2", "Cha1-a2"] {
+    for expected in [
+        "Prb2-a4", "Prb2-d1", "Kd2-d1", "Cf1-e4", "Cf1-g4", "Mai2-j2", "Cha1-a2",
+    ] {
         assert!(lines.contains(&expected), "{expected} missing from {out}");
     }
     assert!(lines.contains(&"Pd3-d4"));
@@ -58,7 +67,10 @@ fn perft_prints_counts_and_divide_adds_up() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.trim_end().lines().collect();
     assert_eq!(lines.len(), 22);
-    let sum: u64 = lines[..21].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines[..21]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(sum, 441);
     assert_eq!(lines[21], "nodes 441");
 }
@@ -69,19 +81,32 @@ fn show_draws_the_board_and_a_legend() {
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.contains("Scirocco - Blue to move"));
-    let rank1 = out.lines().find(|l| l.trim_start().starts_with("1 ")).expect("rank 1 line");
+    let rank1 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .expect("rank 1 line");
     for abbr in ["Ch", "A", "St", "N", "C", "De", "Go", "D", "Wa"] {
-        assert!(rank1.split_whitespace().any(|t| t == abbr), "{abbr} not on rank 1: {rank1}");
+        assert!(
+            rank1.split_whitespace().any(|t| t == abbr),
+            "{abbr} not on rank 1: {rank1}"
+        );
     }
     assert!(out.contains("Dervish"));
     assert!(out.contains("Promotes to Harpy (Ha)"));
-    assert!(!out.contains("Genie"), "no Genie on the board, so none in the legend");
+    assert!(
+        !out.contains("Genie"),
+        "no Genie on the board, so none in the legend"
+    );
 }
 
 #[test]
 fn setups_lists_all_arrays() {
     let o = jovian(&["setups", "scirocco"]);
-    let names: Vec<String> = stdout(&o).lines().filter(|l| !l.starts_with('#')).map(String::from).collect();
+    let names: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
     assert_eq!(names.len(), 517);
     assert!(names.contains(&"rot-00111011".to_string()));
     let o = jovian(&["moves", "scirocco", "--setup", "2001-WaWa"]);
@@ -106,16 +131,54 @@ fn json_positions_show_relayed_moves() {
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
     assert_fails(&jovian(&["moves", "chess"]), "unknown game");
-    assert_fails(&jovian(&["moves", "scirocco", "--position", "garbage"]), "bad position");
-    assert_fails(&jovian(&["moves", "scirocco", "--setup", "rot-2"]), "unknown Scirocco setup");
-    assert_fails(&jovian(&["perft", "scirocco", "1", "--position", "Xq,9/10/10/10/10/10/10/10/10/K,8,k b"]), "bad position");
+    assert_fails(
+        &jovian(&["moves", "scirocco", "--position", "garbage"]),
+        "bad position",
+    );
+    assert_fails(
+        &jovian(&["moves", "scirocco", "--setup", "rot-2"]),
+        "unknown Scirocco setup",
+    );
+    assert_fails(
+        &jovian(&[
+            "perft",
+            "scirocco",
+            "1",
+            "--position",
+            "Xq,9/10/10/10/10/10/10/10/10/K,8,k b",
+        ]),
+        "bad position",
+    );
     // Two Kings missing: a position without royal pieces is rejected.
-    assert_fails(&jovian(&["show", "scirocco", "--position", "10/10/10/10/10/10/10/10/10/P,8,p b"]), "royal");
-    assert_fails(&jovian(&["moves", "scirocco", "--json", "/nonexistent/file.json"]), "cannot read");
-    let bad_json = scratch("bad.json", r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","Kx","a1"]]}"#);
-    assert_fails(&jovian(&["moves", "scirocco", "--json", bad_json.to_str().unwrap()]), "Kx");
-    let bad_square = scratch("badsq.json", r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","K","k1"]]}"#);
-    assert_fails(&jovian(&["moves", "scirocco", "--json", bad_square.to_str().unwrap()]), "k1");
+    assert_fails(
+        &jovian(&[
+            "show",
+            "scirocco",
+            "--position",
+            "10/10/10/10/10/10/10/10/10/P,8,p b",
+        ]),
+        "royal",
+    );
+    assert_fails(
+        &jovian(&["moves", "scirocco", "--json", "/nonexistent/file.json"]),
+        "cannot read",
+    );
+    let bad_json = scratch(
+        "bad.json",
+        r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","Kx","a1"]]}"#,
+    );
+    assert_fails(
+        &jovian(&["moves", "scirocco", "--json", bad_json.to_str().unwrap()]),
+        "Kx",
+    );
+    let bad_square = scratch(
+        "badsq.json",
+        r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","K","k1"]]}"#,
+    );
+    assert_fails(
+        &jovian(&["moves", "scirocco", "--json", bad_square.to_str().unwrap()]),
+        "k1",
+    );
 }
 
 #[test]
@@ -135,7 +198,13 @@ fn validate_accepts_a_legal_record_and_names_the_first_illegal_move() {
     let o = jovian(&["validate", bad.to_str().unwrap()]);
     assert_fails(&o, "move 2");
     assert!(stderr(&o).contains("Ch-a5"));
-    assert_fails(&jovian(&["validate", scratch("novariant.pgn", "1. P-d4 *\n").to_str().unwrap()]), "Variant");
+    assert_fails(
+        &jovian(&[
+            "validate",
+            scratch("novariant.pgn", "1. P-d4 *\n").to_str().unwrap(),
+        ]),
+        "Variant",
+    );
 }
 
 #[test]
@@ -145,6 +214,10 @@ fn bench_reports_every_workload() {
     let out = stdout(&o);
     assert!(out.contains("scirocco default array"));
     // Depth 3 from the default array, one less than the real bench.
-    assert!(out.lines().any(|l| l.starts_with("scirocco default array") && l.contains(" 10874 ")), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("scirocco default array") && l.contains(" 10874 ")),
+        "{out}"
+    );
     assert!(out.contains("total nodes"));
 }

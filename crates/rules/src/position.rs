@@ -55,6 +55,8 @@ pub enum PositionError {
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
+    /// A null move (the side to move passes; used by search, not a move of the game).
+    null: bool,
     /// The moving piece's code before the move (promotion changes it).
     moved: Code,
     captured: [(u16, Code); 4],
@@ -216,7 +218,7 @@ impl Position {
     }
     /// The moves made since the position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.undo.iter().map(|u| u.mv)
+        self.undo.iter().filter(|u| !u.null).map(|u| u.mv)
     }
 
     /// The hash recomputed from scratch (tests compare it with the incremental one).
@@ -307,6 +309,7 @@ impl Position {
         let to = m.to.cell();
         let mut undo = Undo {
             mv: m,
+            null: false,
             moved: self.board[from],
             captured: [(0, 0); 4],
             captured_len: 0,
@@ -339,11 +342,35 @@ impl Position {
         self.push_history(irreversible);
     }
 
+    /// Passes the turn without moving: the search's null move. Not a move of any game; undone by
+    /// `unmake`. The position after it starts a fresh repetition window.
+    pub fn make_null(&mut self) {
+        let m = Move::normal(Square(0), Square(0));
+        self.undo.push(Undo {
+            mv: m,
+            null: true,
+            moved: EMPTY,
+            captured: [(0, 0); 4],
+            captured_len: 0,
+        });
+        self.side = self.side.other();
+        self.hash ^= self.variant.side_key();
+        self.push_history(true);
+    }
+
     /// Takes back the last move made. Does nothing if no move was made.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
         self.side = self.side.other();
+        if u.null {
+            self.hash = self
+                .history
+                .last()
+                .expect("history holds the initial position")
+                .key;
+            return;
+        }
         let m = u.mv;
         let from = m.from.cell();
         let to = m.to.cell();
@@ -438,6 +465,21 @@ impl Position {
             MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
             MoveKind::Igui | MoveKind::HopCapture => true,
         }
+    }
+
+    /// The enemy pieces `m` would capture, with their squares, read before the move is made.
+    /// Allocation-free, for search.
+    #[inline]
+    pub fn victims(&self, m: Move) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let square = match m.kind {
+            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => m.to,
+            MoveKind::HopCapture => m.hopped(),
+        };
+        let mover = self.piece_at(m.from).map(|p| p.color);
+        self.piece_at(square)
+            .filter(move |p| Some(p.color) != mover)
+            .map(|p| (square, p))
+            .into_iter()
     }
 
     /// The kind of the piece that makes `m`.

@@ -1,0 +1,78 @@
+//! `jovian analyse`: search a position and print each iteration (depth, score, nodes, speed, line).
+
+use clap::Args;
+use jovian_engine::{Engine, Limits, score_text};
+use jovian_rules::notation::{self, Style};
+use jovian_rules::{Move, Position};
+
+use crate::input::{CliError, PositionArgs};
+
+#[derive(Args)]
+pub struct AnalyseArgs {
+    game: String,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Think for this many milliseconds.
+    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    movetime: Option<u64>,
+    /// Search to this depth.
+    #[arg(long, conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// Search this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+/// A line of moves in the game's short notation, played out on a copy of the position.
+pub fn line_text(pos: &Position, line: &[Move]) -> String {
+    let mut copy = pos.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &m in line {
+        if !copy.is_legal(m) {
+            break;
+        }
+        words.push(notation::format_move(&mut copy, m, Style::Short));
+        copy.make(m);
+    }
+    words.join(" ")
+}
+
+pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
+    let mut pos = args.position.load(&args.game)?;
+    let limits = match (args.movetime, args.depth, args.nodes) {
+        (Some(ms), _, _) => Limits::movetime(ms),
+        (_, Some(d), _) => Limits::depth(d),
+        (_, _, Some(n)) => Limits::nodes(n),
+        _ => Limits::movetime(5_000),
+    };
+    if let Some(o) = pos.outcome() {
+        println!("game over: {} wins ({})", o.winner, o.reason.describe());
+        return Ok(());
+    }
+    let mut engine = Engine::new(pos.variant(), args.hash.max(1));
+    let root = pos.clone();
+    let result = engine.search(&mut pos, &limits, |info| {
+        println!(
+            "depth {:>2} seldepth {:>2} score {:>9} nodes {:>10} nps {:>8} time {:>6} ms  {}",
+            info.depth,
+            info.seldepth,
+            score_text(info.score),
+            info.nodes,
+            info.nodes_per_second(),
+            info.elapsed.as_millis(),
+            line_text(&root, &info.pv)
+        );
+    });
+    if let Some(best) = result.best {
+        let mut p = root.clone();
+        println!(
+            "bestmove {} ({})",
+            notation::format_move(&mut p, best, Style::Short),
+            notation::format_move(&mut p, best, Style::Coordinate)
+        );
+    }
+    Ok(())
+}

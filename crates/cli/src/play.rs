@@ -1,0 +1,189 @@
+//! `jovian play`: a game in the terminal against the engine. Moves are typed in the game's notation;
+//! the board is redrawn after each move; the record is saved at the end.
+
+use std::io::{BufRead, Write};
+
+use clap::Args;
+use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS, describe_level, limits_for_level};
+use jovian_engine::{Engine, Limits, score_text};
+use jovian_rules::notation::{self, Style};
+use jovian_rules::record::{Game, Record};
+use jovian_rules::{Color, Move, Position};
+
+use crate::board_text;
+use crate::input::{CliError, PositionArgs};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    game: String,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Engine strength, 1 (weakest) to 10.
+    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=LEVELS as i64))]
+    level: Option<u32>,
+    /// Engine thinking time per move in milliseconds (instead of a level).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// The side you play.
+    #[arg(long = "as", default_value = "blue")]
+    side: String,
+    /// Where to save the record (default: jovian-GAME-DATE-TIME.pgn in the current directory).
+    #[arg(long)]
+    record: Option<String>,
+}
+
+const HELP: &str = "Type a move in the game's notation (e.g. P-d4, Chxa5, P-a8=Ta, Gex!c6) or in \
+coordinates (d3d4). Commands: moves (list legal moves), undo (take back your last move), \
+board, resign, quit, help.";
+
+pub fn run(args: &PlayArgs) -> Result<(), CliError> {
+    let human = Color::parse(&args.side)
+        .ok_or_else(|| CliError(format!("--as must be blue or tan, not {:?}", args.side)))?;
+    let mut pos = args.position.load(&args.game)?;
+    let start = pos.to_setup();
+    let variant = pos.variant();
+    let (limits, strength) = match (args.level, args.movetime) {
+        (_, Some(ms)) => (Limits::movetime(ms), format!("{ms} ms per move")),
+        (level, None) => {
+            let l = level.unwrap_or(DEFAULT_LEVEL);
+            (limits_for_level(l), describe_level(l))
+        }
+    };
+    let mut engine = Engine::new(variant, 64);
+    let mut moves: Vec<Move> = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "{} against Jovian ({strength}). You play {}. {HELP}\n",
+        variant.title, human
+    );
+    print!("{}", board_text::render(&mut pos));
+    let mut resigned: Option<Color> = None;
+    loop {
+        if let Some(o) = pos.outcome() {
+            println!("\n{} wins: {}.", o.winner, o.reason.describe());
+            break;
+        }
+        let to_move = pos.side_to_move();
+        if to_move != human {
+            let root = pos.clone();
+            let result = engine.search(&mut pos, &limits, |_| {});
+            let Some(m) = result.best else { break };
+            let text = notation::format_move(&mut pos, m, Style::Short);
+            println!(
+                "\nJovian plays {text}   (depth {}, score {}, {} nodes, line {})",
+                result.depth,
+                score_text(result.score),
+                result.nodes,
+                crate::analyse::line_text(&root, &result.pv)
+            );
+            pos.make(m);
+            moves.push(m);
+            print!("{}", board_text::diagram(&pos));
+            continue;
+        }
+        print!("\n{} to move> ", to_move);
+        std::io::stdout()
+            .flush()
+            .map_err(|e| CliError(format!("cannot write: {e}")))?;
+        let Some(Ok(line)) = lines.next() else {
+            println!("\n(end of input: game left unfinished)");
+            break;
+        };
+        match line.trim() {
+            "" => {}
+            "help" | "?" => println!("{HELP}"),
+            "quit" | "exit" => break,
+            "resign" => {
+                resigned = Some(human);
+                println!("{} resigns.", human);
+                break;
+            }
+            "board" => print!("{}", board_text::render(&mut pos)),
+            "moves" => {
+                let mut list = Vec::new();
+                pos.legal_moves(&mut list);
+                let texts: Vec<String> = list
+                    .iter()
+                    .map(|&m| notation::format_move(&mut pos, m, Style::Short))
+                    .collect();
+                println!("{}", texts.join("  "));
+            }
+            "undo" => {
+                // Take back the engine's reply and the human's move.
+                let mut taken = 0;
+                while let Some(_m) = moves.pop() {
+                    pos.unmake();
+                    taken += 1;
+                    if pos.side_to_move() == human {
+                        break;
+                    }
+                }
+                if taken == 0 {
+                    println!("nothing to take back");
+                }
+                print!("{}", board_text::diagram(&pos));
+            }
+            text => match notation::parse_move(&mut pos, text) {
+                Ok(m) => {
+                    pos.make(m);
+                    moves.push(m);
+                    print!("{}", board_text::diagram(&pos));
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+    }
+    save_record(args, &start, &moves, resigned)
+}
+
+fn save_record(
+    args: &PlayArgs,
+    start: &jovian_rules::Setup,
+    moves: &[Move],
+    resigned: Option<Color>,
+) -> Result<(), CliError> {
+    let mut pos = Position::from_setup(start).map_err(|e| CliError(e.to_string()))?;
+    for &m in moves {
+        pos.make(m);
+    }
+    let outcome = pos.outcome();
+    let game = Game {
+        variant: pos.variant(),
+        start: start.clone(),
+        setup_name: args.position.setup.clone().or_else(|| {
+            (args.position.position.is_none() && args.position.json.is_none())
+                .then(|| pos.variant().setups.default.to_string())
+        }),
+        moves: moves.to_vec(),
+        position: pos,
+        outcome,
+    };
+    let human = Color::parse(&args.side).unwrap_or(Color::Blue);
+    let result = match (outcome, resigned) {
+        (Some(o), _) => o.result_text().to_string(),
+        (None, Some(Color::Blue)) => "0-1".to_string(),
+        (None, Some(Color::Tan)) => "1-0".to_string(),
+        (None, None) => "*".to_string(),
+    };
+    let (blue, tan) = if human == Color::Blue {
+        ("Human", "Jovian")
+    } else {
+        ("Jovian", "Human")
+    };
+    let tags = vec![
+        ("Blue".to_string(), blue.to_string()),
+        ("Tan".to_string(), tan.to_string()),
+        ("Date".to_string(), crate::clock::today()),
+        ("Result".to_string(), result),
+    ];
+    let record = Record::from_game(&game, tags);
+    let path = args
+        .record
+        .clone()
+        .unwrap_or_else(|| format!("jovian-{}-{}.pgn", game.variant.id, crate::clock::stamp()));
+    std::fs::write(&path, record.to_text())
+        .map_err(|e| CliError(format!("cannot save the record to {path}: {e}")))?;
+    println!("Record saved to {path}");
+    Ok(())
+}

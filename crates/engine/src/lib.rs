@@ -1,0 +1,15 @@
+//! Jovian's engine: search and evaluation working through the rules library only, so every game the
+//! library knows gets a computer opponent.
+
+pub mod eval;
+pub mod levels;
+pub mod limits;
+pub mod ordering;
+pub mod search;
+pub mod threat;
+pub mod tt;
+pub mod tunables;
+pub mod values;
+
+pub use limits::{Clock, Limits};
+pub use search::{Engine, Info, MATE, SearchResult, score_text};

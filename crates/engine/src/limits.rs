@@ -1,0 +1,127 @@
+//! How long the engine may think: fixed depth, fixed nodes, time per move, or a clock with
+//! increment. A deadline has a soft part (do not start another iteration) and a hard part (stop now).
+
+use std::time::{Duration, Instant};
+
+use jovian_rules::Color;
+
+/// The time each side has left, and what it gains per move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    pub remaining: [Duration; 2],
+    pub increment: [Duration; 2],
+    pub moves_to_go: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+}
+
+/// Time the engine keeps in hand for answering after its hard deadline.
+const SAFETY: Duration = Duration::from_millis(5);
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+
+    pub fn is_timed(&self) -> bool {
+        self.movetime.is_some() || self.clock.is_some()
+    }
+
+    pub fn deadline(&self, start: Instant, side: Color) -> Deadline {
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(t) = self.movetime {
+            hard = Some(t.saturating_sub(SAFETY));
+            soft = Some(t.mul_f64(0.55));
+        }
+        if let Some(c) = self.clock {
+            let left = c.remaining[side.index()];
+            let inc = c.increment[side.index()];
+            let moves = c.moves_to_go.unwrap_or(30).max(1);
+            let budget = left / moves + inc.mul_f64(0.75);
+            let cap = left.mul_f64(0.4).saturating_sub(SAFETY);
+            let h = (budget * 3).min(cap);
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+            let s = budget.mul_f64(0.6).min(h);
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+        }
+        Deadline {
+            soft: soft.map(|d| start + d),
+            hard: hard.map(|d| start + d),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    soft: Option<Instant>,
+    hard: Option<Instant>,
+}
+
+impl Deadline {
+    pub fn none() -> Deadline {
+        Deadline {
+            soft: None,
+            hard: None,
+        }
+    }
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|t| Instant::now() >= t)
+    }
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|t| Instant::now() >= t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_fraction_of_the_time_left() {
+        let start = Instant::now();
+        let clock = Clock {
+            remaining: [Duration::from_secs(60), Duration::from_secs(1)],
+            increment: [Duration::from_secs(1), Duration::ZERO],
+            moves_to_go: None,
+        };
+        let limits = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let blue = limits.deadline(start, Color::Blue);
+        let hard = blue.hard.unwrap() - start;
+        // 60 s / 30 + 0.75 s = 2.75 s budget, three times that as the hard limit.
+        assert!(
+            hard > Duration::from_secs(8) && hard < Duration::from_secs(9),
+            "{hard:?}"
+        );
+        let tan = limits.deadline(start, Color::Tan);
+        // Never more than 40% of what is left.
+        assert!(tan.hard.unwrap() - start <= Duration::from_millis(400));
+        let fixed = Limits::movetime(100).deadline(start, Color::Blue);
+        assert_eq!(fixed.hard.unwrap() - start, Duration::from_millis(95));
+        assert!(Deadline::none().hard.is_none());
+    }
+}

@@ -1,0 +1,111 @@
+//! Move ordering: the hash move, then captures by victim and attacker value (with promotion gain),
+//! promotions, killer moves, and a history table indexed by piece code and destination.
+
+use jovian_rules::{Move, Position, Variant};
+
+use crate::eval::Evaluator;
+use crate::search::MAX_PLY;
+
+/// Orders at or above this are captures or promotions: quiescence searches only these.
+pub const NOISY_FLOOR: i32 = 1_000_000;
+const HASH_MOVE: i32 = 4_000_000;
+const KILLER: [i32; 2] = [900_000, 899_000];
+const HISTORY_MAX: i32 = 800_000;
+
+/// A move list with its order scores, handed out best first.
+#[derive(Default)]
+pub struct ScoredMoves {
+    items: Vec<(Move, i32)>,
+    next: usize,
+}
+
+impl ScoredMoves {
+    /// The best remaining move and its order score (selection: cheap when a cut comes early).
+    pub fn next_best(&mut self) -> Option<(Move, i32)> {
+        let rest = self.items.get(self.next..)?;
+        let (offset, _) = rest.iter().enumerate().max_by_key(|(_, (_, s))| *s)?;
+        self.items.swap(self.next, self.next + offset);
+        self.next += 1;
+        Some(self.items[self.next - 1])
+    }
+}
+
+pub struct MoveOrderer {
+    killers: Vec<[Option<Move>; 2]>,
+    /// Indexed by piece code * 256 + destination square.
+    history: Vec<i32>,
+}
+
+impl MoveOrderer {
+    pub fn new(variant: &Variant) -> MoveOrderer {
+        MoveOrderer {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; (1 + variant.pieces.len() * 2) * 256],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Ages the history between searches so old lessons fade.
+    pub fn new_search(&mut self) {
+        self.history.iter_mut().for_each(|h| *h /= 2);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    fn history_index(pos: &Position, m: Move) -> Option<usize> {
+        pos.piece_at(m.from)
+            .map(|p| p.code() as usize * 256 + m.destination().0 as usize)
+    }
+
+    pub fn score(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        hash_move: Option<Move>,
+        ply: usize,
+        eval: &Evaluator,
+        out: &mut ScoredMoves,
+    ) {
+        out.items.clear();
+        out.next = 0;
+        for &m in moves {
+            let s = if Some(m) == hash_move {
+                HASH_MOVE
+            } else {
+                let mover = pos.piece_at(m.from);
+                let attacker = mover.map_or(0, |p| eval.piece_value(p));
+                let victims: i32 = pos.victims(m).map(|(_, p)| eval.piece_value(p)).sum();
+                let promotion = match (m.promotion(), mover) {
+                    (Some(_), Some(p)) => eval.promotion_gain(p),
+                    _ => 0,
+                };
+                if victims > 0 || promotion > 0 {
+                    NOISY_FLOOR + 10 * victims - attacker / 10 + promotion
+                } else if self.killers[ply][0] == Some(m) {
+                    KILLER[0]
+                } else if self.killers[ply][1] == Some(m) {
+                    KILLER[1]
+                } else {
+                    Self::history_index(pos, m).map_or(0, |i| self.history[i])
+                }
+            };
+            out.items.push((m, s));
+        }
+    }
+
+    /// A quiet move caused a beta cut-off at `depth`: remember it.
+    pub fn reward(&mut self, pos: &Position, m: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(i) = Self::history_index(pos, m) {
+            let h = &mut self.history[i];
+            *h = (*h + depth * depth).min(HISTORY_MAX);
+        }
+    }
+}

@@ -1,0 +1,520 @@
+//! Iterative deepening principal-variation search with a transposition table, quiescence over every
+//! kind of capture and promotion, null-move pruning and late-move reductions.
+//!
+//! The game's own ends are the search's terminals: a side without royal pieces or reduced to one
+//! piece has lost, and a side without a legal move has lost. The repetition rule is exact, because
+//! `Position::legal_moves` sees the game history and the search path alike.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use jovian_rules::{Move, Position, Variant};
+
+use crate::eval::Evaluator;
+use crate::limits::{Deadline, Limits};
+use crate::ordering::{MoveOrderer, ScoredMoves};
+use crate::tt::{Bound, TranspositionTable};
+use crate::tunables::{EvalTunables, SearchTunables};
+
+/// A won game found at `ply` plies from the root scores `MATE - ply`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+pub const MAX_PLY: usize = 128;
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    pub fn nodes_per_second(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no legal move (the game is over).
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+    pub elapsed: Duration,
+}
+
+/// Describes a score for people: `+1.25` or `win in 3` / `loss in 2` (moves of the side to move).
+pub fn score_text(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("win in {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("loss in {}", (MATE + score + 1) / 2)
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    }
+}
+
+/// A computer player for one variant. Keeps its transposition table between searches.
+pub struct Engine {
+    pub eval: Evaluator,
+    pub tunables: SearchTunables,
+    tt: TranspositionTable,
+    orderer: MoveOrderer,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    seldepth: u32,
+    deadline: Deadline,
+    node_limit: u64,
+    aborted: bool,
+    buffers: Vec<Vec<Move>>,
+    scored: Vec<ScoredMoves>,
+    pv_table: Vec<Vec<Move>>,
+    lmr: Vec<[u8; 64]>,
+}
+
+impl Engine {
+    pub fn new(variant: &'static Variant, hash_megabytes: usize) -> Engine {
+        Engine::with_tunables(
+            variant,
+            hash_megabytes,
+            EvalTunables::default(),
+            SearchTunables::default(),
+        )
+    }
+
+    pub fn with_tunables(
+        variant: &'static Variant,
+        hash_megabytes: usize,
+        eval: EvalTunables,
+        tunables: SearchTunables,
+    ) -> Engine {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let x = (d as f64).ln() * (i as f64).ln() * 100.0
+                            / tunables.lmr_divisor_x100 as f64;
+                        *r = x.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Engine {
+            eval: Evaluator::new(variant, eval),
+            tunables,
+            tt: TranspositionTable::new(hash_megabytes),
+            orderer: MoveOrderer::new(variant),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            deadline: Deadline::none(),
+            node_limit: u64::MAX,
+            aborted: false,
+            buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            scored: (0..MAX_PLY + 1).map(|_| ScoredMoves::default()).collect(),
+            pv_table: (0..MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            lmr,
+        }
+    }
+
+    /// A flag that stops the running search when set (from another thread).
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.orderer.clear();
+    }
+
+    pub fn hash_fill_permille(&self) -> usize {
+        self.tt.fill_permille()
+    }
+
+    /// Searches `pos` within `limits`, calling `on_iteration` after each completed depth.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        mut on_iteration: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        self.nodes = 0;
+        self.aborted = false;
+        self.deadline = limits.deadline(start, pos.side_to_move());
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.tt.new_search();
+        self.orderer.new_search();
+
+        let mut root_moves = Vec::new();
+        pos.legal_moves(&mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+            elapsed: Duration::ZERO,
+        };
+        if root_moves.is_empty() {
+            result.score = -MATE;
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.aspiration(pos, depth as i32, previous);
+            let pv = self.pv_table[0].clone();
+            // An interrupted iteration is trusted only if it had found a line (depth 1 always
+            // keeps the first legal move otherwise).
+            if self.aborted && (depth > 1 || pv.is_empty()) {
+                break;
+            }
+            previous = score;
+            if let Some(&best) = pv.first() {
+                result.best = Some(best);
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = pv.clone();
+            let info = Info {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                score,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv,
+            };
+            on_iteration(&info);
+            if self.aborted || score.abs() >= MATE_BOUND && depth as i32 >= MATE - score.abs() {
+                break;
+            }
+            if root_moves.len() == 1 && limits.is_timed() {
+                break; // the only move: no need to think
+            }
+            if self.deadline.soft_expired() || self.nodes >= self.node_limit {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: i32) -> i32 {
+        if depth < 4 || previous.abs() >= MATE_BOUND {
+            return self.negamax(pos, depth, -INFINITY, INFINITY, 0, true);
+        }
+        let mut window = self.tunables.aspiration;
+        loop {
+            let (alpha, beta) = (
+                (previous - window).max(-INFINITY),
+                (previous + window).min(INFINITY),
+            );
+            let score = self.negamax(pos, depth, alpha, beta, 0, true);
+            if self.aborted || (score > alpha && score < beta) {
+                return score;
+            }
+            window *= 4;
+            if window > 2_000 {
+                return self.negamax(pos, depth, -INFINITY, INFINITY, 0, true);
+            }
+        }
+    }
+
+    #[inline]
+    fn check_abort(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.hard_expired()
+                || self.nodes >= self.node_limit)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The score of a finished game for the side to move, if the pieces alone decide it.
+    #[inline]
+    fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
+        pos.material_outcome().map(|o| {
+            if o.winner == pos.side_to_move() {
+                MATE - ply as i32
+            } else {
+                -(MATE - ply as i32)
+            }
+        })
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_table[ply].clear();
+        if let Some(s) = Self::terminal_score(pos, ply) {
+            return s;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if ply > 0 && self.check_abort() {
+            return 0;
+        }
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -(MATE - ply as i32); // no legal move loses
+        }
+        let static_eval = self.eval.evaluate(pos);
+        let threatened = crate::threat::royal_threatened(pos);
+
+        // Null move: if passing still beats beta, a real move surely does.
+        let us = pos.side_to_move();
+        if !pv_node
+            && !threatened
+            && depth >= self.tunables.null_min_depth
+            && static_eval >= beta
+            && pos.piece_count(us) > 3
+            && beta.abs() < MATE_BOUND
+        {
+            let r = self.tunables.null_base + depth / self.tunables.null_divisor;
+            pos.make_null();
+            let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            pos.unmake();
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score >= beta {
+                self.buffers[ply] = moves;
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let tt_move = entry.and_then(|e| e.best);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        self.orderer
+            .score(pos, &moves, tt_move, ply, &self.eval, &mut scored);
+        let extension = i32::from(threatened);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let original_alpha = alpha;
+        let mut searched = 0usize;
+        while let Some((m, order)) = scored.next_best() {
+            let noisy = order >= crate::ordering::NOISY_FLOOR;
+            // Futility: a quiet move at the frontier cannot lift a hopeless position.
+            if !pv_node
+                && depth <= 2
+                && searched > 0
+                && !noisy
+                && !threatened
+                && static_eval + self.tunables.futility_margin * depth <= alpha
+            {
+                continue;
+            }
+            pos.make(m);
+            let new_depth = depth - 1 + extension;
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let mut reduction = 0;
+                if depth >= self.tunables.lmr_min_depth
+                    && searched >= self.tunables.lmr_full_moves
+                    && !noisy
+                {
+                    reduction = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        reduction = (reduction - 1).max(0);
+                    }
+                    reduction = reduction.min(new_depth - 1).max(0);
+                }
+                score = -self.negamax(
+                    pos,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            pos.unmake();
+            searched += 1;
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv_table.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !noisy {
+                            self.orderer.reward(pos, m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.scored[ply] = scored;
+        self.buffers[ply] = moves;
+        if self.aborted {
+            return best_score.max(-INFINITY + 1);
+        }
+        if best_move.is_none() {
+            // Every move was pruned by futility: the position is at best the static estimate.
+            return alpha;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Quiescence: captures (of every kind) and promotions only, standing pat on the static
+    /// evaluation — except when the side to move's last royal piece is attacked, where every legal
+    /// move is tried (as a chess engine does when in check).
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
+        self.pv_table[ply].clear();
+        if let Some(s) = Self::terminal_score(pos, ply) {
+            return s;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.check_abort() || ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(pos);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -(MATE - ply as i32);
+        }
+        let evasion = qdepth == 0 && crate::threat::royal_threatened(pos);
+        let stand_pat = self.eval.evaluate(pos);
+        let mut best = -INFINITY;
+        if !evasion {
+            best = stand_pat;
+            if stand_pat >= beta {
+                self.buffers[ply] = moves;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        }
+        let mut scored = std::mem::take(&mut self.scored[ply]);
+        self.orderer
+            .score(pos, &moves, None, ply, &self.eval, &mut scored);
+        while let Some((m, order)) = scored.next_best() {
+            if !evasion && order < crate::ordering::NOISY_FLOOR {
+                break; // only noisy moves remain interesting, and they come first
+            }
+            pos.make(m);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1);
+            pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.scored[ply] = scored;
+        self.buffers[ply] = moves;
+        best
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right at another ply.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,76 @@
+//! Every number that shapes the engine's play, named in one place. Values in centipawns (a Pawn is
+//! 100) unless noted.
+
+/// Evaluation weights.
+#[derive(Clone, Debug)]
+pub struct EvalTunables {
+    /// Share (in percent) of a piece's promotion gain credited while it stands in its promotion zone,
+    /// one rank short of it, two ranks short. A piece inside the zone may promote on any move.
+    pub promotion_share_in_zone: i32,
+    pub promotion_share_one_rank: i32,
+    pub promotion_share_two_ranks: i32,
+    /// Percent of a piece's empty-board mobility difference from its average, per square (the
+    /// piece-square term).
+    pub mobility_weight: i32,
+    /// Penalty per enemy piece within two squares of a side's last royal piece.
+    pub royal_attacker_penalty: i32,
+    /// Bonus per friendly piece adjacent to a side's last royal piece.
+    pub royal_guard_bonus: i32,
+    /// Penalty for a side with exactly two, three pieces (one more loss bares it).
+    pub bare_danger_two: i32,
+    pub bare_danger_three: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+impl Default for EvalTunables {
+    fn default() -> Self {
+        EvalTunables {
+            promotion_share_in_zone: 60,
+            promotion_share_one_rank: 25,
+            promotion_share_two_ranks: 10,
+            mobility_weight: 150,
+            royal_attacker_penalty: 18,
+            royal_guard_bonus: 6,
+            bare_danger_two: 400,
+            bare_danger_three: 120,
+            tempo: 12,
+        }
+    }
+}
+
+/// Search parameters. Branching factors of 100-300 make chess-tuned reductions too timid: these were
+/// chosen by self-play on Scirocco (see the engine's closing note for the matches).
+#[derive(Clone, Debug)]
+pub struct SearchTunables {
+    /// Null-move reduction: `null_base + depth / null_divisor`.
+    pub null_base: i32,
+    pub null_divisor: i32,
+    /// Minimum depth for null-move pruning.
+    pub null_min_depth: i32,
+    /// Late-move reductions: `ln(depth) * ln(move index) / lmr_divisor` (in hundredths).
+    pub lmr_divisor_x100: i32,
+    /// Moves searched at full depth before reductions start.
+    pub lmr_full_moves: usize,
+    /// Minimum depth for late-move reductions.
+    pub lmr_min_depth: i32,
+    /// Futility margin per ply at depths 1-2 for quiet moves.
+    pub futility_margin: i32,
+    /// Aspiration window half-width.
+    pub aspiration: i32,
+}
+
+impl Default for SearchTunables {
+    fn default() -> Self {
+        SearchTunables {
+            null_base: 2,
+            null_divisor: 4,
+            null_min_depth: 3,
+            lmr_divisor_x100: 200,
+            lmr_full_moves: 3,
+            lmr_min_depth: 3,
+            futility_margin: 150,
+            aspiration: 40,
+        }
+    }
+}
