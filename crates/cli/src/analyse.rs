@@ -49,7 +49,11 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
         _ => Limits::movetime(5_000),
     };
     if let Some(o) = pos.outcome() {
-        println!("game over: {} wins ({})", o.winner, o.reason.describe());
+        println!(
+            "game over: {} wins ({})",
+            o.winner.title(),
+            o.reason.describe()
+        );
         return Ok(());
     }
     let mut engine = Engine::new(pos.variant(), args.hash.max(1));

@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use clap::Args;
+use jovian_engine::{Engine, Limits};
 use jovian_rules::variants::scirocco;
 use jovian_rules::{Move, Position, Setup};
 
@@ -15,6 +16,9 @@ pub struct BenchArgs {
     /// One ply less on every workload (a quick smoke run; the numbers are not comparable).
     #[arg(long)]
     quick: bool,
+    /// Only the perft workloads (move generation), not the search.
+    #[arg(long)]
+    perft_only: bool,
 }
 
 struct Workload {
@@ -68,6 +72,68 @@ const WORKLOADS: [Workload; 4] = [
     },
 ];
 
+/// Fixed-depth searches: the node total is the search's signature (it changes only when search
+/// behaviour changes), nodes per second its speed.
+const SEARCHES: [Workload; 3] = [
+    Workload {
+        name: "search: scirocco default array",
+        depth: 9,
+        position: || playout("default", 0),
+    },
+    Workload {
+        name: "search: scirocco middlegame",
+        depth: 8,
+        position: || playout("default", 40),
+    },
+    Workload {
+        name: "search: scirocco endgame-ish",
+        depth: 8,
+        position: || playout("rot-01010101", 160),
+    },
+];
+
+fn search_bench(quick: bool) {
+    println!(
+        "{:<34} {:>5} {:>12} {:>9} {:>12}",
+        "search workload", "depth", "nodes", "seconds", "nodes/s"
+    );
+    let (mut total_nodes, mut total_secs) = (0u64, 0f64);
+    for w in &SEARCHES {
+        let mut pos = (w.position)();
+        // A fresh engine each time, so the count does not depend on what ran before.
+        let mut engine = Engine::new(pos.variant(), 16);
+        let depth = if quick { 3 } else { w.depth };
+        let start = Instant::now();
+        let result = engine.search(&mut pos, &Limits::depth(depth), |_| {});
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += result.nodes;
+        total_secs += secs;
+        println!(
+            "{:<34} {:>5} {:>12} {:>9.3} {:>12.0}",
+            w.name,
+            depth,
+            result.nodes,
+            secs,
+            result.nodes as f64 / secs.max(1e-9)
+        );
+    }
+    println!(
+        "search signature {total_nodes} nodes, {total_secs:.3} s, {:.0} nodes/s",
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
+    // Time limits: how late the reply comes after its budget.
+    let budget_ms = 100;
+    let mut worst = 0f64;
+    for w in &SEARCHES {
+        let mut pos = (w.position)();
+        let mut engine = Engine::new(pos.variant(), 16);
+        let start = Instant::now();
+        engine.search(&mut pos, &Limits::movetime(budget_ms), |_| {});
+        worst = worst.max(start.elapsed().as_secs_f64() * 1000.0 - budget_ms as f64);
+    }
+    println!("movetime {budget_ms} ms: latest reply {worst:+.1} ms after the budget");
+}
+
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if cfg!(debug_assertions) {
         eprintln!("warning: debug build; speed figures need `cargo run --release -- bench`");
@@ -98,5 +164,9 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         "total nodes {total_nodes}, {total_secs:.3} s, {:.0} nodes/s",
         total_nodes as f64 / total_secs.max(1e-9)
     );
+    if !args.perft_only {
+        println!();
+        search_bench(args.quick);
+    }
     Ok(())
 }

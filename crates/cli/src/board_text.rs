@@ -36,12 +36,7 @@ pub fn diagram(pos: &Position) -> String {
         .map(|c| format!("{c:<cell_width$}"))
         .collect();
     let header = format!("    {}", files.trim_end());
-    let _ = writeln!(
-        out,
-        "{} - {} to move",
-        v.title,
-        side_name(pos.side_to_move())
-    );
+    let _ = writeln!(out, "{} - {} to move", v.title, pos.side_to_move().title());
     let _ = writeln!(out, "{header}");
     for rank in (0..g.height).rev() {
         let mut line = format!("{:>2}  ", rank + 1);
@@ -53,7 +48,7 @@ pub fn diagram(pos: &Position) -> String {
             };
             let _ = write!(line, "{text:<cell_width$}");
         }
-        let _ = writeln!(out, "{}  {}", line.trim_end(), rank + 1);
+        let _ = writeln!(out, "{line} {}", rank + 1);
     }
     let _ = writeln!(out, "{header}");
     out
@@ -75,7 +70,7 @@ pub fn render(pos: &mut Position) -> String {
             let _ = writeln!(
                 out,
                 "Game over: {} wins ({}).",
-                side_name(o.winner),
+                o.winner.title(),
                 o.reason.describe()
             );
         }
@@ -90,9 +85,6 @@ pub fn render(pos: &mut Position) -> String {
         }
         let spec = v.spec(kind);
         let mut line = format!("  {:<w$} {}", spec.abbr, spec.name, w = cell_width - 1);
-        if spec.royal {
-            line.push_str(" (royal)");
-        }
         let _ = write!(line, ": {}", spec.description);
         if let Some(to) = spec.promotes_to.and_then(|a| v.kind_by_abbr(a)) {
             let _ = write!(line, " Promotes to {} ({}).", v.spec(to).name, v.abbr(to));
@@ -100,11 +92,4 @@ pub fn render(pos: &mut Position) -> String {
         let _ = writeln!(out, "{line}");
     }
     out
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Blue => "Blue",
-        Color::Tan => "Tan",
-    }
 }

@@ -5,7 +5,9 @@ mod bench;
 mod board_text;
 mod clock;
 mod input;
+mod matches;
 mod play;
+mod xboard;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -68,6 +70,10 @@ enum Command {
     /// Search a position: best move, score, principal variation, depth, nodes and speed.
     #[command(alias = "analyze")]
     Analyse(analyse::AnalyseArgs),
+    /// Speak the XBoard/WinBoard engine protocol (CECP v2) on stdin/stdout.
+    Xboard(xboard::XboardArgs),
+    /// Play a match between two players (engine settings, random, greedy, or a CECP engine).
+    Match(matches::MatchArgs),
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -148,6 +154,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Bench(args) => bench::run(&args)?,
         Command::Play(args) => play::run(&args)?,
         Command::Analyse(args) => analyse::run(&args)?,
+        Command::Xboard(args) => xboard::run(&args)?,
+        Command::Match(args) => matches::run(&args)?,
     }
     Ok(())
 }
@@ -182,7 +190,7 @@ fn validate(file: &str) -> Result<(), CliError> {
         .replay()
         .map_err(|e| CliError(format!("{file}: {e}")))?;
     let status = match game.outcome {
-        Some(o) => format!("{} wins ({})", o.winner, o.reason.describe()),
+        Some(o) => format!("{} wins ({})", o.winner.title(), o.reason.describe()),
         None => "game not finished by the rules".to_string(),
     };
     println!(

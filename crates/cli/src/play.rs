@@ -61,7 +61,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut resigned: Option<Color> = None;
     loop {
         if let Some(o) = pos.outcome() {
-            println!("\n{} wins: {}.", o.winner, o.reason.describe());
+            println!("\n{} wins: {}.", o.winner.title(), o.reason.describe());
             break;
         }
         let to_move = pos.side_to_move();
@@ -82,7 +82,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             print!("{}", board_text::diagram(&pos));
             continue;
         }
-        print!("\n{} to move> ", to_move);
+        print!("\n{} to move> ", to_move.title());
         std::io::stdout()
             .flush()
             .map_err(|e| CliError(format!("cannot write: {e}")))?;
@@ -96,7 +96,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             "quit" | "exit" => break,
             "resign" => {
                 resigned = Some(human);
-                println!("{} resigns.", human);
+                println!("{} resigns.", human.title());
                 break;
             }
             "board" => print!("{}", board_text::render(&mut pos)),

@@ -93,9 +93,18 @@ fn show_draws_the_board_and_a_legend() {
     }
     assert!(out.contains("Dervish"));
     assert!(out.contains("Promotes to Harpy (Ha)"));
+    let legend: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Legend"))
+        .collect();
+    assert_eq!(
+        legend.len(),
+        1 + 18,
+        "one line per type on the board: {legend:?}"
+    );
     assert!(
-        !out.contains("Genie"),
-        "no Genie on the board, so none in the legend"
+        !legend.iter().any(|l| l.trim_start().starts_with("Ge ")),
+        "no Genie on the board"
     );
 }
 
@@ -117,7 +126,7 @@ fn setups_lists_all_arrays() {
 fn json_positions_show_relayed_moves() {
     let path = scratch(
         "dervish.json",
-        r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","De","g5"],["blue","P","f4"],["blue","P","h5"],["blue","K","a1"],["tan","K","j10"]]}"#,
+        r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","De","g5"],["blue","P","f4"],["blue","P","h5"],["blue","K","a1"],["tan","K","j10"],["tan","P","a8"]]}"#,
     );
     let o = jovian(&["moves", "scirocco", "--json", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -220,4 +229,63 @@ fn bench_reports_every_workload() {
         "{out}"
     );
     assert!(out.contains("total nodes"));
+}
+
+#[test]
+fn play_in_the_terminal_against_the_engine() {
+    use std::io::Write;
+    let record = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("played.pgn");
+    let _ = std::fs::remove_file(&record);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jovian"))
+        .args([
+            "play",
+            "scirocco",
+            "--level",
+            "1",
+            "--as",
+            "blue",
+            "--record",
+            record.to_str().unwrap(),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"P-d4\nNo-such-move\nmoves\nundo\nC-e4\nresign\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(out.matches("Jovian plays").count(), 2, "{out}");
+    assert!(out.contains("Blue resigns"));
+    assert!(out.contains("Record saved"));
+    let text = std::fs::read_to_string(&record).expect("record written");
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(
+        text.contains("C-e4"),
+        "the taken-back move is replaced: {text}"
+    );
+    assert!(!text.contains("P-d4"), "{text}");
+    let o = jovian(&["validate", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn analyse_prints_iterations_and_a_best_move() {
+    let o = jovian(&["analyse", "scirocco", "--depth", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for d in 1..=4 {
+        assert!(
+            out.lines().any(|l| l.starts_with(&format!("depth {d:>2}"))),
+            "{out}"
+        );
+    }
+    assert!(out.lines().last().unwrap().starts_with("bestmove "));
+    assert!(out.contains("nps"));
 }

@@ -137,26 +137,28 @@ impl Evaluator {
     /// The score from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let t = &self.tunables;
+        let variant = pos.variant();
         let mut score = [0i32; 2];
         let mut royal_square = [None::<Square>; 2];
-        for (color, kind, sq) in pos.pieces() {
-            let piece = Piece::new(kind, color);
-            let c = piece.code() as usize;
+        for color in Color::BOTH {
             let ci = color.index();
-            let mut s = self.value[c] + self.placement[c][sq.0 as usize] as i32;
-            let gain = self.promotion_gain[c];
-            if gain > 0 {
-                let share = match self.zone_distance[ci][sq.0 as usize] {
-                    0 => t.promotion_share_in_zone,
-                    1 => t.promotion_share_one_rank,
-                    2 => t.promotion_share_two_ranks,
-                    _ => 0,
-                };
-                s += gain * share / 100;
-            }
-            score[ci] += s;
-            if pos.variant().compiled(piece.code()).royal {
-                royal_square[ci] = Some(sq);
+            for (piece, sq) in pos.side_pieces(color) {
+                let c = piece.code() as usize;
+                let mut s = self.value[c] + self.placement[c][sq.0 as usize] as i32;
+                let gain = self.promotion_gain[c];
+                if gain > 0 {
+                    let share = match self.zone_distance[ci][sq.0 as usize] {
+                        0 => t.promotion_share_in_zone,
+                        1 => t.promotion_share_one_rank,
+                        2 => t.promotion_share_two_ranks,
+                        _ => 0,
+                    };
+                    s += gain * share / 100;
+                }
+                score[ci] += s;
+                if variant.compiled(piece.code()).royal {
+                    royal_square[ci] = Some(sq);
+                }
             }
         }
         for color in Color::BOTH {
@@ -164,17 +166,20 @@ impl Evaluator {
             if pos.royal_count(color) == 1
                 && let Some(k) = royal_square[ci]
             {
-                let (kf, kr) = (k.file() as i32, k.rank() as i32);
-                for (owner, _, sq) in pos.pieces() {
-                    let d = (sq.file() as i32 - kf)
+                let near = |sq: Square| {
+                    (sq.file() as i32 - k.file() as i32)
                         .abs()
-                        .max((sq.rank() as i32 - kr).abs());
-                    if owner != color && d <= 2 {
-                        score[ci] -= t.royal_attacker_penalty;
-                    } else if owner == color && d == 1 {
-                        score[ci] += t.royal_guard_bonus;
-                    }
-                }
+                        .max((sq.rank() as i32 - k.rank() as i32).abs())
+                };
+                let attackers = pos
+                    .side_pieces(color.other())
+                    .filter(|&(_, sq)| near(sq) <= 2)
+                    .count() as i32;
+                let guards = pos
+                    .side_pieces(color)
+                    .filter(|&(_, sq)| near(sq) == 1)
+                    .count() as i32;
+                score[ci] += guards * t.royal_guard_bonus - attackers * t.royal_attacker_penalty;
             }
             score[ci] -= match pos.piece_count(color) {
                 2 => t.bare_danger_two,

@@ -87,6 +87,13 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
+    /// Capitalised, for sentences: `Blue`, `Tan`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::Blue => "Blue",
+            Color::Tan => "Tan",
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
             Color::Blue => "blue",

@@ -80,15 +80,18 @@ impl Position {
                 relayer_count += 1;
             }
         }
+        // All relayed moves, from every relayer, follow this index; each is checked against all
+        // of them so that a move lent by two relayers is listed once.
+        let relay_start = out.len();
         if relayer_count > 0 {
-            let relay_start = out.len();
             for &cell in &relayers[..relayer_count] {
                 self.relayed_moves(cell as usize, us, out, relay_start);
             }
         }
         // More than eight relayers of one side (possible only in a composed position): the rest.
+        // They share `relay_start` with the first eight (a fresh start here listed a move lent
+        // both by one of the first eight and by a later relayer twice).
         if relayer_count == relayers.len() {
-            let relay_start = out.len();
             let mut seen = 0;
             for &cell in self.side_cells(us) {
                 let cell = cell as usize;

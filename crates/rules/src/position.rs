@@ -45,7 +45,7 @@ pub enum PositionError {
     },
     #[error("two pieces on {0}")]
     Occupied(String),
-    #[error("{0} has no royal piece")]
+    #[error("{} has no royal piece", .0.title())]
     NoRoyal(Color),
     #[error("unknown piece type index {0}")]
     UnknownKind(u8),
@@ -204,6 +204,18 @@ impl Position {
             .geometry
             .squares()
             .filter_map(move |sq| self.piece_at(sq).map(|p| (p.color, p.kind, sq)))
+    }
+
+    /// One side's pieces as (piece, square), straight from the piece list (no board scan; the order
+    /// is arbitrary). For evaluation and other hot paths.
+    #[inline]
+    pub fn side_pieces(&self, color: Color) -> impl Iterator<Item = (Piece, Square)> + '_ {
+        self.side_cells(color).iter().map(move |&cell| {
+            (
+                Piece::from_code(self.board[cell as usize]),
+                Square::from_cell(cell as usize),
+            )
+        })
     }
 
     pub fn piece_count(&self, color: Color) -> usize {

@@ -1,1 +1,813 @@
-//! (being written)
+//! PGN-style game records: `[Tag "value"]` lines, then the moves with move numbers, comments and
+//! a result token. `Record` is the text's structure; `replay` checks it against the rules and
+//! gives a `Game`. See docs/notation.md.
+
+use thiserror::Error;
+
+use crate::fen::{self, FenError};
+use crate::geometry::Color;
+use crate::moves::Move;
+use crate::notation::{self, MoveParseError, Style};
+use crate::position::{Position, PositionError, Setup};
+use crate::status::Outcome;
+use crate::variant::Variant;
+
+/// A record as written: tags in their order, the moves as their texts, the result token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    /// The result token at the end of the moves, if any.
+    pub result: Option<String>,
+}
+
+/// A replayed game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub variant: &'static Variant,
+    pub start: Setup,
+    /// The setup name the game started from, or `None` for a position given in full.
+    pub setup_name: Option<String>,
+    pub moves: Vec<Move>,
+    /// The position after all moves.
+    pub position: Position,
+    /// The end of the game by the rules (`None` while it goes on, whatever the Result tag says).
+    pub outcome: Option<Outcome>,
+}
+
+/// What is wrong with a record, and where.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    #[error("line {line}: malformed tag: {reason}")]
+    BadTag { line: usize, reason: String },
+    #[error("line {line}: tag {name} is given twice")]
+    DuplicateTag { line: usize, name: String },
+    #[error("line {line}: tags must come before the moves")]
+    TagAfterMoves { line: usize },
+    #[error("line {line}: {what} is never closed")]
+    Unclosed { line: usize, what: &'static str },
+    #[error("line {line}: unexpected {token:?} among the moves")]
+    BadToken { line: usize, token: String },
+    #[error("line {line}: {token:?} after the result {result}")]
+    AfterResult {
+        line: usize,
+        token: String,
+        result: String,
+    },
+    #[error("unknown result {0:?} in the Result tag (expected 1-0, 0-1, 1/2-1/2 or *)")]
+    BadResult(String),
+    #[error("the Result tag says {tag} but the moves end with {moves}")]
+    ResultMismatch { tag: String, moves: String },
+    #[error("missing Variant tag (known variants: {known})")]
+    MissingVariant { known: String },
+    #[error("unknown variant {name:?} in the Variant tag (known: {known})")]
+    UnknownVariant { name: String, known: String },
+    #[error("unknown setup {name:?} for {variant}; setups are named {help}")]
+    UnknownSetup {
+        name: String,
+        variant: &'static str,
+        help: &'static str,
+    },
+    #[error("both a Setup and a Position tag; give one of them")]
+    SetupAndPosition,
+    #[error("Position tag: {0}")]
+    BadPosition(FenError),
+    #[error("Position tag: {0}")]
+    Unplayable(PositionError),
+    #[error("move {number} ({side}) {text:?}: {error}")]
+    IllegalMove {
+        number: usize,
+        side: String,
+        text: String,
+        error: MoveParseError,
+    },
+    #[error("result {result} contradicts the game: {winner} has won ({how})")]
+    ResultContradicts {
+        result: String,
+        winner: String,
+        how: String,
+    },
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The tags `to_text` writes first, in this order.
+const TAG_ORDER: [&str; 7] = [
+    "Variant", "Setup", "Position", "Blue", "Tan", "Date", "Result",
+];
+
+/// A cursor over the record's text that counts lines for error messages.
+struct Cursor<'a> {
+    rest: std::str::Chars<'a>,
+    line: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.rest.clone().next()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.rest.next()?;
+        self.line += (c == '\n') as usize;
+        Some(c)
+    }
+    fn skip_whitespace(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+    /// Skips past `close`, counting nested `open`s if given; false if the text ends first.
+    fn skip_past(&mut self, open: Option<char>, close: char) -> bool {
+        let mut depth = 0;
+        while let Some(c) = self.bump() {
+            if Some(c) == open {
+                depth += 1;
+            } else if c == close {
+                if depth == 0 {
+                    return true;
+                }
+                depth -= 1;
+            }
+        }
+        false
+    }
+}
+
+impl Record {
+    /// Reads a record. Only the form is checked here; `replay` checks the moves.
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut record = Record::default();
+        let mut c = Cursor {
+            rest: text.chars(),
+            line: 1,
+        };
+        loop {
+            c.skip_whitespace();
+            let line = c.line;
+            let Some(first) = c.peek() else { break };
+            match first {
+                '[' if record.moves.is_empty() && record.result.is_none() => {
+                    let (name, value) = read_tag(&mut c)?;
+                    if record.tag(&name).is_some() {
+                        return Err(RecordError::DuplicateTag { line, name });
+                    }
+                    record.tags.push((name, value));
+                }
+                '[' => return Err(RecordError::TagAfterMoves { line }),
+                ';' => while c.bump().is_some_and(|ch| ch != '\n') {},
+                // Comments do not nest (as in PGN); variations do.
+                '{' | '(' => {
+                    c.bump();
+                    let (open, close, what) = match first {
+                        '{' => (None, '}', "the comment opened with {"),
+                        _ => (Some('('), ')', "the variation opened with ("),
+                    };
+                    if !c.skip_past(open, close) {
+                        return Err(RecordError::Unclosed { line, what });
+                    }
+                }
+                _ => {
+                    let mut token = String::new();
+                    while let Some(ch) = c.peek().filter(|ch| !ch.is_whitespace()) {
+                        if "[;{(".contains(ch) {
+                            break;
+                        }
+                        token.push(ch);
+                        c.bump();
+                    }
+                    record.take_token(token, line)?;
+                }
+            }
+        }
+        if let Some(tag) = record.tag("Result") {
+            if !RESULTS.contains(&tag) {
+                return Err(RecordError::BadResult(tag.to_string()));
+            }
+            if let Some(moves) = record.result.as_deref().filter(|r| *r != tag) {
+                return Err(RecordError::ResultMismatch {
+                    tag: tag.to_string(),
+                    moves: moves.to_string(),
+                });
+            }
+        }
+        Ok(record)
+    }
+
+    /// One token of the moves: a move number (`12.`, `12...`), a move (possibly glued to its
+    /// number: `1.Wa-a7`), a numeric annotation (`$1`, ignored) or the result.
+    fn take_token(&mut self, token: String, line: usize) -> Result<(), RecordError> {
+        if let Some(result) = &self.result {
+            let result = result.clone();
+            return Err(RecordError::AfterResult {
+                line,
+                token,
+                result,
+            });
+        }
+        if RESULTS.contains(&token.as_str()) {
+            self.result = Some(token);
+            return Ok(());
+        }
+        if token.starts_with('$') {
+            return Ok(());
+        }
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+        let text = &token[digits + dots..];
+        // Moves start with a letter; a number needs its dots (`12.`).
+        if (digits > 0 && dots == 0) || text.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(RecordError::BadToken { line, token });
+        }
+        if RESULTS.contains(&text) {
+            self.result = Some(text.to_string());
+        } else if !text.is_empty() {
+            self.moves.push(text.to_string());
+        }
+        Ok(())
+    }
+
+    /// The value of a tag; the name is matched exactly, or else ignoring case.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        let exact = self.tags.iter().find(|(n, _)| n == name);
+        exact
+            .or_else(|| self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Replays the record: finds the variant and the start, plays every move (each must be
+    /// legal), and checks the claimed result against the rules.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let known = || {
+            let ids: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
+            ids.join(", ")
+        };
+        let name = self
+            .tag("Variant")
+            .ok_or_else(|| RecordError::MissingVariant { known: known() })?;
+        let variant = Variant::by_id(name.trim()).ok_or_else(|| RecordError::UnknownVariant {
+            name: name.to_string(),
+            known: known(),
+        })?;
+        let (start, setup_name) = match (self.tag("Setup"), self.tag("Position")) {
+            (Some(_), Some(_)) => return Err(RecordError::SetupAndPosition),
+            (Some(name), None) => {
+                let setup =
+                    Setup::named(variant, name).ok_or_else(|| RecordError::UnknownSetup {
+                        name: name.to_string(),
+                        variant: variant.title,
+                        help: variant.setups.help,
+                    })?;
+                (setup, Some(name.trim().to_string()))
+            }
+            (None, Some(text)) => (
+                fen::parse_position(variant, text).map_err(RecordError::BadPosition)?,
+                None,
+            ),
+            (None, None) => (
+                Setup::default_for(variant),
+                Some(variant.setups.default.to_string()),
+            ),
+        };
+        let mut position = Position::from_setup(&start).map_err(RecordError::Unplayable)?;
+        let mut moves = Vec::with_capacity(self.moves.len());
+        // A game set up with Tan to move starts with `1...`.
+        let offset = (start.to_move == Color::Tan) as usize;
+        for (ply, text) in self.moves.iter().enumerate() {
+            let side = notation::side_title(variant, position.side_to_move());
+            let m = notation::parse_move(&mut position, text).map_err(|error| {
+                RecordError::IllegalMove {
+                    number: (ply + offset) / 2 + 1,
+                    side,
+                    text: text.clone(),
+                    error,
+                }
+            })?;
+            position.make(m);
+            moves.push(m);
+        }
+        let outcome = position.outcome();
+        let claimed = self.tag("Result").or(self.result.as_deref());
+        if let (Some(o), Some(result)) = (outcome, claimed)
+            && result != "*"
+            && result != o.result_text()
+        {
+            return Err(RecordError::ResultContradicts {
+                result: result.to_string(),
+                winner: notation::side_title(variant, o.winner),
+                how: notation::describe_outcome(&mut position, o),
+            });
+        }
+        Ok(Game {
+            variant,
+            start,
+            setup_name,
+            moves,
+            position,
+            outcome,
+        })
+    }
+
+    /// The record as text: tags (Variant, Setup or Position, Blue, Tan, Date, Result first, then
+    /// the others in their order), a blank line, the numbered moves wrapped at 80 columns, and
+    /// the result token.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let known = TAG_ORDER
+            .iter()
+            .filter_map(|&n| self.tags.iter().find(|(t, _)| t.eq_ignore_ascii_case(n)));
+        let others = (self.tags.iter())
+            .filter(|(n, _)| !TAG_ORDER.iter().any(|k| k.eq_ignore_ascii_case(n)));
+        for (name, value) in known.chain(others) {
+            // Names are one word and values one line, so that the text reads back.
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            let mut name: String = name
+                .chars()
+                .map(|c| if word(c) { c } else { '_' })
+                .collect();
+            if name.is_empty() {
+                name.push('_');
+            }
+            let value: String = value
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            out += &format!("[{name} \"{value}\"]\n");
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let tan_first = self
+            .tag("Position")
+            .and_then(|p| p.split_whitespace().nth(1))
+            .and_then(Color::parse)
+            == Some(Color::Tan);
+        // A move number stays on the line of its move.
+        let mut tokens = Vec::with_capacity(self.moves.len() + 1);
+        for (i, m) in self.moves.iter().enumerate() {
+            let ply = i + tan_first as usize;
+            tokens.push(match (ply % 2, i) {
+                (0, _) => format!("{}. {m}", ply / 2 + 1),
+                (_, 0) => format!("{}... {m}", ply / 2 + 1),
+                _ => m.clone(),
+            });
+        }
+        let result = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
+        tokens.push(result.to_string());
+        let mut line_len = 0;
+        for token in tokens {
+            if line_len > 0 && line_len + 1 + token.len() > 80 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            line_len += token.len();
+            out += &token;
+        }
+        out.push('\n');
+        out
+    }
+
+    /// The record of a game: Variant and Setup (or Position) from the game, then `tags` (any
+    /// Variant, Setup or Position among them is ignored), then a Result from the game's outcome
+    /// unless `tags` has one (a draw by agreement, a resignation). Moves are written in the short
+    /// style.
+    pub fn from_game(game: &Game, tags: Vec<(String, String)>) -> Record {
+        let mut record = Record::default();
+        record
+            .tags
+            .push(("Variant".to_string(), game.variant.id.to_string()));
+        record.tags.push(match &game.setup_name {
+            Some(name) => ("Setup".to_string(), name.clone()),
+            None => ("Position".to_string(), fen::write_setup(&game.start)),
+        });
+        for (name, value) in tags {
+            let ours = ["Variant", "Setup", "Position"]
+                .iter()
+                .any(|k| k.eq_ignore_ascii_case(&name));
+            if !ours && record.tag(&name).is_none() {
+                record.tags.push((name, value));
+            }
+        }
+        if record.tag("Result").is_none() {
+            let result = game.outcome.map_or("*", |o| o.result_text());
+            record.tags.push(("Result".to_string(), result.to_string()));
+        }
+        record.result = record.tag("Result").map(str::to_string);
+        // A game is built by replaying, so its moves are legal; should one not be, it and the
+        // rest are written in coordinate form, which needs no position.
+        let mut position = Position::from_setup(&game.start).ok();
+        for &m in &game.moves {
+            if let Some(pos) = position.as_mut()
+                && !pos.is_legal(m)
+            {
+                position = None;
+            }
+            let text = match position.as_mut() {
+                Some(pos) => {
+                    let text = notation::format_move(pos, m, Style::Short);
+                    pos.make(m);
+                    text
+                }
+                None => notation::coordinate(game.variant, m),
+            };
+            record.moves.push(text);
+        }
+        record
+    }
+}
+
+/// Reads `[Name "value"]`; the value may contain `\"` and `\\`.
+fn read_tag(c: &mut Cursor) -> Result<(String, String), RecordError> {
+    let line = c.line;
+    let bad = |reason: String| RecordError::BadTag { line, reason };
+    c.bump();
+    c.skip_whitespace();
+    let mut name = String::new();
+    while let Some(ch) = c.peek().filter(|ch| ch.is_alphanumeric() || *ch == '_') {
+        name.push(ch);
+        c.bump();
+    }
+    if name.is_empty() {
+        return Err(bad(
+            "a tag starts with its name, as in [Variant \"scirocco\"]".into(),
+        ));
+    }
+    c.skip_whitespace();
+    if c.bump() != Some('"') {
+        return Err(bad(format!("the value of {name} must be in double quotes")));
+    }
+    let mut value = String::new();
+    loop {
+        match c.bump() {
+            None | Some('\n') => {
+                return Err(bad(format!(
+                    "the value of {name} is not closed on its line"
+                )));
+            }
+            Some('"') => break,
+            Some('\\') => match c.bump() {
+                Some(e @ ('"' | '\\')) => value.push(e),
+                Some('\n') | None => {
+                    return Err(bad(format!(
+                        "the value of {name} is not closed on its line"
+                    )));
+                }
+                Some(other) => {
+                    value.push('\\');
+                    value.push(other);
+                }
+            },
+            Some(ch) => value.push(ch),
+        }
+    }
+    c.skip_whitespace();
+    if c.bump() != Some(']') {
+        return Err(bad(format!("expected ] after the value of {name}")));
+    }
+    Ok((name, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::MoveKind;
+    use crate::notation::tests::all_promoted;
+    use crate::variants::scirocco;
+
+    /// The sample game of docs/notation.md, so that the document shows a game that replays.
+    fn documented_sample() -> &'static str {
+        let doc = include_str!("../../../docs/notation.md");
+        let start = doc.find("```pgn\n").expect("the document has a pgn sample") + 7;
+        let len = doc[start..].find("```").expect("the sample is closed");
+        &doc[start..start + len]
+    }
+
+    fn replay_error(text: &str) -> String {
+        match Record::parse(text) {
+            Ok(record) => record
+                .replay()
+                .map(|_| "ok".into())
+                .unwrap_or_else(|e| e.to_string()),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// Blue's Chariot can take Tan's King at once.
+    const QUICK: &str = "[Variant \"scirocco\"]\n\
+                         [Position \"10/10/9,p/10/10/k,9/10/10/10/Ch,8,K b\"]\n";
+
+    #[test]
+    fn the_documented_game_replays() {
+        let record = Record::parse(documented_sample()).unwrap();
+        assert_eq!(record.tag("Variant"), Some("scirocco"));
+        assert_eq!(record.tag("blue"), Some("Blue player"));
+        let game = record.replay().unwrap();
+        assert_eq!(game.moves.len(), 12);
+        assert_eq!(game.setup_name.as_deref(), Some("rot-00111011"));
+        // 5. Wxe4 and 6. F-d4 use powers lent by the Dervish.
+        assert_eq!(game.moves[8].kind, MoveKind::Relayed);
+        assert_eq!(game.moves[10].kind, MoveKind::Relayed);
+        assert_eq!(
+            fen::write_position(&game.position),
+            "wa,d,go,de,1,n,1,st,a,ch/1,ma,sc,co,f,w,k,sc,pr,1/p,p,gu,3,p,gu,p,p/4,p,5/3,p,6/10/\
+             3,F,W,5/P,P,Gu,P,De,P,P,Gu,P,P/1,Pr,Sc,K,2,Co,Sc,Ma,1/Ch,A,St,1,N,2,Go,D,Wa b"
+        );
+        assert_eq!(game.outcome, None);
+        let rewritten = Record::from_game(&game, record.tags.clone()).to_text();
+        assert_eq!(
+            rewritten,
+            "[Variant \"scirocco\"]\n[Setup \"rot-00111011\"]\n[Blue \"Blue player\"]\n\
+             [Tan \"Tan player\"]\n[Date \"2024.05.01\"]\n[Result \"*\"]\n[Event \"Sample\"]\n\n\
+             1. P-e4 P-f7 2. C-g4 P-e7 3. Cxf7 Cxf7 4. De-e3 Cxe4 5. Wxe4 P-d7 6. F-d4 P-d6 *\n"
+        );
+        assert_eq!(Record::parse(&rewritten).unwrap().moves, record.moves);
+    }
+
+    #[test]
+    fn movetext_forms_and_comments() {
+        let text = "[Variant \"scirocco\"] [Blue \"A \\\"quoted\\\" \\\\ name\"]\n\
+                    1.P-e4 ; a line comment\n 1... P-f7 {a { comment\n over lines} 2. C-g4 $1 \
+                    (2. P-d4 (2. P-c4) P-d7) e8e7 3. g4f7 1/2-1/2";
+        let record = Record::parse(text).unwrap();
+        assert_eq!(record.moves, ["P-e4", "P-f7", "C-g4", "e8e7", "g4f7"]);
+        assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
+        assert_eq!(record.tag("Blue"), Some("A \"quoted\" \\ name"));
+        // A result glued to a move number is still the result (found by proptest).
+        let glued = Record::parse("1. P-e4 2.*").unwrap();
+        assert_eq!((glued.moves.len(), glued.result.as_deref()), (1, Some("*")));
+        let game = record.replay().unwrap();
+        // The result token is the players' claim, not part of the game: pass it as a tag.
+        let mut tags = record.tags.clone();
+        tags.push(("Result".into(), "1/2-1/2".into()));
+        let again = Record::from_game(&game, tags);
+        assert_eq!(again.tag("Result"), Some("1/2-1/2"));
+        assert_eq!(again.moves, ["P-e4", "P-f7", "C-g4", "P-e7", "Cxf7"]);
+        assert_eq!(Record::parse(&again.to_text()).unwrap(), again);
+    }
+
+    #[test]
+    fn a_position_with_tan_to_move_starts_with_move_one_ellipsis() {
+        let text = "[Variant \"scirocco\"]\n\
+                    [Position \"10/10/9,p/10/10/k,9/10/10/10/Ch,8,K t\"]\n1... K-a6 2. Ch-a5 K-b6";
+        let game = Record::parse(text).unwrap().replay().unwrap();
+        let record = Record::from_game(&game, vec![]);
+        assert!(
+            record
+                .to_text()
+                .ends_with("\n\n1... K-a6 2. Ch-a5 K-b6 *\n")
+        );
+        assert_eq!(
+            record.tag("Position"),
+            Some("10/10/9,p/10/10/k,9/10/10/10/Ch,8,K t")
+        );
+        let bad = text.replace("2. Ch-a5", "2. Ch-a7");
+        assert_eq!(
+            replay_error(&bad),
+            "move 2 (Blue) \"Ch-a7\": no Chariot can move to a7"
+        );
+    }
+
+    #[test]
+    fn results_are_checked_against_the_rules() {
+        assert_eq!(replay_error(&format!("{QUICK}1. Chxa5 1-0")), "ok");
+        assert_eq!(replay_error(&format!("{QUICK}1. Chxa5 *")), "ok");
+        let wrong = "result 0-1 contradicts the game: Blue has won (Tan's King was captured)";
+        assert_eq!(replay_error(&format!("{QUICK}1. Chxa5 0-1")), wrong);
+        assert_eq!(
+            replay_error(&format!("{QUICK}[Result \"1/2-1/2\"]\n1. Chxa5")),
+            "result 1/2-1/2 contradicts the game: Blue has won (Tan's King was captured)"
+        );
+        // Resignation or agreement before the end is a matter for the players.
+        assert_eq!(replay_error(&format!("{QUICK}1. Ch-a2 0-1")), "ok");
+        assert_eq!(replay_error(&format!("{QUICK}1. Ch-a2 1/2-1/2")), "ok");
+        let game = Record::parse(&format!("{QUICK}1. Chxa5"))
+            .unwrap()
+            .replay()
+            .unwrap();
+        assert_eq!(game.outcome.map(|o| o.winner), Some(Color::Blue));
+        assert_eq!(Record::from_game(&game, vec![]).tag("Result"), Some("1-0"));
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_the_place() {
+        let v = "[Variant \"scirocco\"]\n";
+        let cases: Vec<(String, &str)> = vec![
+            (
+                "1. P-e4 *".into(),
+                "missing Variant tag (known variants: scirocco)",
+            ),
+            (
+                "[Variant \"chess\"]".into(),
+                "unknown variant \"chess\" in the Variant tag (known: scirocco)",
+            ),
+            (
+                format!("{v}[Setup \"default\"][Position \"x b\"]"),
+                "both a Setup and a Position tag; give one of them",
+            ),
+            (
+                format!("{v}[Position \"10/10 b\"]"),
+                "Position tag: expected 10 ranks, found 2",
+            ),
+            (
+                format!("{v}[Position \"10/10/10/10/10/10/10/10/10/K,9 b\"]"),
+                "Position tag: Tan has no royal piece",
+            ),
+            (
+                format!("{v}1. P-e4 P-f7 2. C-g4 Ch-a5"),
+                "move 2 (Tan) \"Ch-a5\": no Chariot can move to a5",
+            ),
+            (
+                format!("{QUICK}1. Chxa5 P-j7"),
+                "move 1 (Tan) \"P-j7\": the game is already over (Tan's King was captured)",
+            ),
+            (
+                "[Variant scirocco]".into(),
+                "line 1: malformed tag: the value of Variant must be in double quotes",
+            ),
+            (
+                "\n[Variant \"scirocco\"\n1. P-e4".into(),
+                "line 2: malformed tag: expected ] after the value of Variant",
+            ),
+            (
+                "[\"scirocco\"]".into(),
+                "line 1: malformed tag: a tag starts with its name, as in [Variant \"scirocco\"]",
+            ),
+            (
+                "[Variant \"sci\n\"]".into(),
+                "line 1: malformed tag: the value of Variant is not closed on its line",
+            ),
+            (
+                format!("{v}[Variant \"x\"]"),
+                "line 2: tag Variant is given twice",
+            ),
+            (
+                format!("{v}1. P-e4 {{never closed"),
+                "line 2: the comment opened with { is never closed",
+            ),
+            (
+                format!("{v}1. P-e4 (1... P-f7"),
+                "line 2: the variation opened with ( is never closed",
+            ),
+            (
+                format!("{v}1. P-e4 *\n2. P-d4"),
+                "line 3: \"2.\" after the result *",
+            ),
+            (
+                format!("{v}1. P-e4\n[Blue \"x\"]"),
+                "line 3: tags must come before the moves",
+            ),
+            (
+                format!("{v}12 P-e4"),
+                "line 2: unexpected \"12\" among the moves",
+            ),
+            (
+                format!("{v}[Result \"2-0\"]"),
+                "unknown result \"2-0\" in the Result tag (expected 1-0, 0-1, 1/2-1/2 or *)",
+            ),
+            (
+                format!("{v}[Result \"1-0\"] 1. P-e4 0-1"),
+                "the Result tag says 1-0 but the moves end with 0-1",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(replay_error(&text), message, "{text}");
+        }
+        let unknown = replay_error(&format!("{v}[Setup \"rot-2\"]"));
+        assert!(unknown.starts_with("unknown setup \"rot-2\" for Scirocco; setups are named rot-"));
+    }
+
+    /// A deterministic pseudo-random sequence for choosing moves.
+    struct Lcg(u64);
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    /// Every legal move, written in each style, reads back as itself; short texts are unique.
+    fn check_round_trips(pos: &mut Position, legal: &[Move]) {
+        let mut seen = std::collections::HashSet::new();
+        for &m in legal {
+            for style in [Style::Short, Style::Long, Style::Coordinate] {
+                let text = notation::format_move(pos, m, style);
+                assert_eq!(
+                    notation::parse_move(pos, &text),
+                    Ok(m),
+                    "{text} in {style:?}"
+                );
+                assert!(
+                    style != Style::Short || seen.insert(text.clone()),
+                    "{text} twice"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_round_trip_every_move_and_their_records() {
+        let v = scirocco::variant();
+        let mut starts: Vec<(Setup, Option<String>)> =
+            ["default", "rot-00000000", "mir-10101010", "2001-WaWa"]
+                .iter()
+                .map(|n| (Setup::named(v, n).unwrap(), Some(n.to_string())))
+                .collect();
+        starts.push((all_promoted().to_setup(), None));
+        let mut rng = Lcg(7);
+        let (mut kinds, mut promotions) = ([0usize; 4], 0);
+        for (start, setup_name) in starts {
+            for _ in 0..3 {
+                let mut position = Position::from_setup(&start).unwrap();
+                let (mut moves, mut legal) = (Vec::new(), Vec::new());
+                for _ in 0..70 {
+                    position.legal_moves(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    check_round_trips(&mut position, &legal);
+                    for m in &legal {
+                        kinds[m.kind as usize] += 1;
+                        promotions += m.promotion().is_some() as usize;
+                    }
+                    // Prefer captures now and then so that games reach promotions and endings.
+                    let captures: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| position.is_capture(m))
+                        .collect();
+                    let m = if !captures.is_empty() && rng.below(3) == 0 {
+                        captures[rng.below(captures.len())]
+                    } else {
+                        legal[rng.below(legal.len())]
+                    };
+                    position.make(m);
+                    moves.push(m);
+                }
+                let outcome = position.outcome();
+                let (start, setup_name) = (start.clone(), setup_name.clone());
+                let game = Game {
+                    variant: v,
+                    start,
+                    setup_name,
+                    moves,
+                    position,
+                    outcome,
+                };
+                let text = Record::from_game(&game, vec![("Blue".into(), "LCG".into())]).to_text();
+                let movetext = text.lines().skip_while(|l| !l.is_empty());
+                assert!(movetext.clone().all(|l| l.len() <= 80), "{text}");
+                let replayed = Record::parse(&text).unwrap().replay().unwrap();
+                assert_eq!(replayed.moves, game.moves);
+                assert_eq!(replayed.position.hash(), game.position.hash());
+                assert_eq!(replayed.outcome, outcome);
+            }
+        }
+        // The games exercised every kind of move and promotions.
+        assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+        assert!(promotions > 0);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_move_never_panics(text in "\\PC{0,24}") {
+            let mut start = Position::start(scirocco::variant());
+            let _ = notation::parse_move(&mut start, &text);
+            let _ = notation::parse_move(&mut all_promoted(), &text);
+        }
+
+        #[test]
+        fn what_parse_move_accepts_is_legal(text in "[A-Za-z]{0,3}[a-z0-9]{0,4}[-x!=+,]{0,2}[a-l0-9]{0,4}[-,=+!?#]{0,2}[A-Za-z0-9]{0,3}") {
+            let mut pos = all_promoted();
+            if let Ok(m) = notation::parse_move(&mut pos, &text) {
+                proptest::prop_assert!(pos.is_legal(m));
+                let short = notation::format_move(&mut pos, m, Style::Short);
+                proptest::prop_assert_eq!(notation::parse_move(&mut pos, &short), Ok(m));
+            }
+        }
+
+        #[test]
+        fn record_parse_and_replay_never_panic(text in "\\PC{0,200}") {
+            if let Ok(record) = Record::parse(&text) {
+                let _ = record.replay();
+                let _ = record.to_text();
+            }
+        }
+
+        #[test]
+        fn records_of_near_misses_never_panic(
+            tags in "(\\[(Variant|Setup|Result|Position) \"(scirocco|default|rot-00000000|1-0|\\*|x)\"\\]\n){0,4}",
+            moves in "([0-9]{1,2}\\.{1,3} ?)?([A-Z][a-z]?[a-j][0-9]{1,2}[-x]?[a-j][0-9]{1,2} ?|[{}();*] ?){0,8}",
+        ) {
+            let text = format!("[Variant \"scirocco\"]\n{tags}{moves}");
+            if let Ok(record) = Record::parse(&text) {
+                let _ = record.replay();
+                proptest::prop_assert_eq!(Record::parse(&record.to_text()).map(|r| r.moves), Ok(record.moves.clone()));
+            }
+        }
+    }
+}

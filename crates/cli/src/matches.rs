@@ -1,0 +1,496 @@
+//! `jovian match`: two players meet over many games, in parallel, from initial arrays drawn at
+//! random (each played twice with colours swapped); every game is saved as a record, and the end
+//! shows a results table with the Elo difference. See docs/match.md.
+
+mod cecp;
+mod players;
+mod stats;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use jovian_rules::record::{Game, Record};
+use jovian_rules::{Color, Move, Position, Setup, Variant, WinReason};
+
+use crate::input::{self, CliError};
+use cecp::CmdLimit;
+use players::{Clocks, Player, Rng, Spec, mix};
+use stats::{Reason, Tally, Winner};
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The game to play.
+    #[arg(long, default_value = "scirocco")]
+    game: String,
+    /// Number of games; each drawn array is played twice with colours swapped, so an even number.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Player A: level:N, depth:N, nodes:N, movetime:MS, clock (needs --tc), random, greedy, or
+    /// "cmd:PATH [ARGS]" (an engine speaking CECP, e.g. "cmd:jovian xboard").
+    #[arg(long = "a", value_name = "SPEC")]
+    a: String,
+    /// Player B, as for --a.
+    #[arg(long = "b", value_name = "SPEC")]
+    b: String,
+    /// A chess clock for both sides, BASE+INC in seconds (e.g. 10+0.1); a side whose time runs
+    /// out loses. Engine players also search within their own spec's limit.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// Games played at the same time (default: the number of cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// A game reaching this many plies is adjudicated a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Seed for the choice of arrays and the random players (default: from the clock; printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Directory for the game records (default: matches/DATE-TIME/).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Hash table of each engine player, in MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Per-move limit sent to cmd: players when there is no --tc: depth:N or movetime:MS.
+    #[arg(long, default_value = "movetime:1000", value_name = "LIMIT")]
+    cmd_limit: String,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Everything a game thread needs to know.
+struct Config {
+    variant: &'static Variant,
+    specs: [Spec; 2],
+    names: [String; 2],
+    tc: Option<(Duration, Duration)>,
+    cmd_limit: CmdLimit,
+    hash: usize,
+    max_plies: usize,
+    out: PathBuf,
+    digits: usize,
+}
+
+/// One game to play.
+struct Job {
+    index: usize,
+    setup: String,
+    a_is_blue: bool,
+    seed: u64,
+}
+
+/// How a game went.
+struct Report {
+    a_is_blue: bool,
+    winner: Winner,
+    reason: Reason,
+    plies: usize,
+}
+
+/// `BASE+INC` in seconds.
+fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let secs = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x >= 0.0)
+    };
+    match (secs(base), secs(inc)) {
+        (Some(b), Some(i)) if b > 0.0 => {
+            Ok((Duration::from_secs_f64(b), Duration::from_secs_f64(i)))
+        }
+        _ => Err(format!(
+            "--tc takes BASE+INC in seconds (e.g. 10+0.1), not {text:?}"
+        )),
+    }
+}
+
+/// The distinct initial arrays of a variant, by their first (canonical) name.
+fn canonical_arrays(variant: &'static Variant) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut names = Vec::new();
+    for name in (variant.setups.names)() {
+        let Some(mut pieces) = (variant.setups.build)(variant, &name) else {
+            continue;
+        };
+        pieces.sort();
+        if seen.insert(pieces) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
+    let started = Instant::now();
+    let variant = input::variant(&args.game)?;
+    let spec = |t: &str| Spec::parse(t).map_err(CliError);
+    let specs = [spec(&args.a)?, spec(&args.b)?];
+    let tc = args
+        .tc
+        .as_deref()
+        .map(parse_tc)
+        .transpose()
+        .map_err(CliError)?;
+    if tc.is_none() && specs.contains(&Spec::Clock) {
+        return Err(CliError("the player clock needs --tc BASE+INC".to_string()));
+    }
+    let cmd_limit = CmdLimit::parse(&args.cmd_limit).map_err(CliError)?;
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".to_string()));
+    }
+    if args.max_plies == 0 {
+        return Err(CliError("--max-plies must be at least 1".to_string()));
+    }
+    if args.games % 2 == 1 {
+        eprintln!(
+            "note: {} games is odd; each array is played twice with colours swapped, so the last \
+             one is played once, with A as Blue",
+            args.games
+        );
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let arrays = canonical_arrays(variant);
+    if arrays.is_empty() {
+        return Err(CliError(format!("{} has no named arrays", variant.title)));
+    }
+    // Pair k (games 2k and 2k+1) plays one array, drawn from the seed and k alone, so that a
+    // longer match with the same seed begins with the same games.
+    let jobs: Vec<Job> = (0..args.games)
+        .map(|index| {
+            let pair = (index / 2) as u64;
+            let array = Rng::new(mix(seed, pair)).below(arrays.len());
+            Job {
+                index,
+                setup: arrays[array].clone(),
+                a_is_blue: index % 2 == 0,
+                seed: mix(seed ^ 0x5EED, index as u64),
+            }
+        })
+        .collect();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("matches").join(crate::clock::stamp()));
+    std::fs::create_dir_all(&out)
+        .map_err(|e| CliError(format!("cannot create {}: {e}", out.display())))?;
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, args.games);
+    let config = Config {
+        variant,
+        specs: specs.clone(),
+        names: [args.a.trim().to_string(), args.b.trim().to_string()],
+        tc,
+        cmd_limit,
+        hash: args.hash,
+        max_plies: args.max_plies,
+        out: out.clone(),
+        digits: args.games.to_string().len().max(3),
+    };
+
+    let bar = if args.quiet || !std::io::stdout().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar =
+            ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stdout());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
+            )
+            .expect("a valid progress template"),
+        );
+        bar
+    };
+    let mut tally = Tally::default();
+    bar.set_message(tally.running());
+    let next = AtomicUsize::new(0);
+    let abort = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<Report, String>>();
+    let mut failure: Option<String> = None;
+    thread::scope(|scope| {
+        for _ in 0..concurrency {
+            let tx = tx.clone();
+            let (config, jobs, next, abort) = (&config, &jobs, &next, &abort);
+            scope.spawn(move || game_thread(config, jobs, next, abort, tx));
+        }
+        drop(tx);
+        for report in rx {
+            match report {
+                Ok(r) => {
+                    tally.add(r.winner, r.reason, r.a_is_blue, r.plies);
+                    bar.set_message(tally.running());
+                    bar.inc(1);
+                }
+                Err(e) => {
+                    abort.store(true, Ordering::SeqCst);
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(CliError(e));
+    }
+    let deterministic = specs.iter().all(Spec::is_deterministic) && tc.is_none();
+    println!(
+        "{} match: A = {}, B = {}; {} games, arrays drawn with seed {seed}{}, max {} plies{}",
+        variant.title,
+        config.names[0],
+        config.names[1],
+        args.games,
+        if deterministic { " (reproducible)" } else { "" },
+        args.max_plies,
+        args.tc
+            .as_deref()
+            .map(|t| format!(", clock {t}"))
+            .unwrap_or_default()
+    );
+    println!("Records: {}\n", out.display());
+    print!("{}", tally.table());
+    println!("Wall time: {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Plays jobs until none is left; each thread has its own players (and so its own engines).
+fn game_thread(
+    config: &Config,
+    jobs: &[Job],
+    next: &AtomicUsize,
+    abort: &AtomicBool,
+    tx: mpsc::Sender<Result<Report, String>>,
+) {
+    let mut players: [Option<Box<dyn Player + Send>>; 2] = [None, None];
+    while !abort.load(Ordering::SeqCst) {
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(job) = jobs.get(i) else { break };
+        for (slot, spec) in players.iter_mut().zip(&config.specs) {
+            if slot.is_none() {
+                match players::create(
+                    spec,
+                    config.variant,
+                    config.hash,
+                    &config.cmd_limit,
+                    config.tc,
+                ) {
+                    Ok(p) => *slot = Some(p),
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        }
+        let [Some(a), Some(b)] = &mut players else {
+            return;
+        };
+        let (report, forfeit_by) = match play(config, job, a.as_mut(), b.as_mut()) {
+            Ok(x) => x,
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        };
+        // A player that failed may be broken (a crashed engine): start it afresh.
+        if let Some(who) = forfeit_by {
+            players[who] = None;
+        }
+        if tx.send(Ok(report)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Plays one game and saves its record. Returns the report and, for a forfeit, which player
+/// (0 = A, 1 = B) failed.
+fn play(
+    config: &Config,
+    job: &Job,
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+) -> Result<(Report, Option<usize>), String> {
+    let v = config.variant;
+    let setup = Setup::named(v, &job.setup).ok_or_else(|| format!("no array {}", job.setup))?;
+    let mut pos = Position::from_setup(&setup).map_err(|e| e.to_string())?;
+    // Blue's player first; `who[c]` is 0 for A, 1 for B.
+    let who = if job.a_is_blue { [0, 1] } else { [1, 0] };
+    let mut sides: [&mut dyn Player; 2] = if job.a_is_blue { [a, b] } else { [b, a] };
+    let mut clocks = config.tc.map(|(base, increment)| Clocks {
+        remaining: [base; 2],
+        increment,
+    });
+    let mut moves: Vec<Move> = Vec::new();
+    let mut last: Option<Move> = None;
+    // The loser, why, and in words; `None` for a draw by the move limit.
+    let mut end: Option<(Color, Reason, String)> = None;
+    for color in Color::BOTH {
+        if let Err(e) = sides[color.index()].new_game(&pos, mix(job.seed, color.index() as u64)) {
+            end = Some((color, Reason::Forfeit, format!("forfeit: {e}")));
+            break;
+        }
+    }
+    while end.is_none() {
+        if let Some(o) = pos.outcome() {
+            let reason = match o.reason {
+                WinReason::RoyalCaptured => Reason::RoyalCaptured,
+                WinReason::Bared => Reason::Bared,
+                WinReason::NoLegalMove => Reason::NoLegalMove,
+            };
+            end = Some((o.loser(), reason, o.reason.describe().to_string()));
+            break;
+        }
+        if moves.len() >= config.max_plies {
+            break;
+        }
+        let side = pos.side_to_move();
+        let thinking = Instant::now();
+        let chosen = sides[side.index()].choose(&mut pos, last, clocks.as_ref());
+        let spent = thinking.elapsed();
+        let m = match chosen {
+            Ok(m) if pos.is_legal(m) => m,
+            Ok(_) => {
+                end = Some((
+                    side,
+                    Reason::Forfeit,
+                    "forfeit: an illegal move".to_string(),
+                ));
+                break;
+            }
+            Err(e) => {
+                end = Some((side, Reason::Forfeit, format!("forfeit: {e}")));
+                break;
+            }
+        };
+        if let Some(c) = clocks.as_mut() {
+            let left = &mut c.remaining[side.index()];
+            match left.checked_sub(spent) {
+                Some(rest) => *left = rest + c.increment,
+                None => {
+                    end = Some((side, Reason::Time, "out of time".to_string()));
+                    break;
+                }
+            }
+        }
+        pos.make(m);
+        moves.push(m);
+        last = Some(m);
+    }
+    let (winner, reason, result, comment) = match &end {
+        Some((loser, reason, detail)) => {
+            let w = loser.other();
+            let result = if w == Color::Blue { "1-0" } else { "0-1" };
+            let winner = if who[w.index()] == 0 {
+                Winner::A
+            } else {
+                Winner::B
+            };
+            (
+                winner,
+                *reason,
+                result,
+                format!("{} wins: {detail}", crate::xboard::side_title(w)),
+            )
+        }
+        None => (
+            Winner::Draw,
+            Reason::MoveLimit,
+            "1/2-1/2",
+            format!("draw by move limit ({} plies)", config.max_plies),
+        ),
+    };
+    for side in sides.iter_mut() {
+        side.game_over(&format!("{result} {{{comment}}}"));
+    }
+    save_record(config, job, &setup, &moves, pos, result, &comment)?;
+    let forfeit_by = end
+        .filter(|f| f.1 == Reason::Forfeit)
+        .map(|(loser, _, _)| who[loser.index()]);
+    Ok((
+        Report {
+            a_is_blue: job.a_is_blue,
+            winner,
+            reason,
+            plies: moves.len(),
+        },
+        forfeit_by,
+    ))
+}
+
+fn save_record(
+    config: &Config,
+    job: &Job,
+    setup: &Setup,
+    moves: &[Move],
+    mut position: Position,
+    result: &str,
+    comment: &str,
+) -> Result<(), String> {
+    let (blue, tan) = if job.a_is_blue { (0, 1) } else { (1, 0) };
+    let outcome = position.outcome();
+    let game = Game {
+        variant: config.variant,
+        start: setup.clone(),
+        setup_name: Some(job.setup.clone()),
+        moves: moves.to_vec(),
+        position,
+        outcome,
+    };
+    let tags = vec![
+        ("Blue".to_string(), config.names[blue].clone()),
+        ("Tan".to_string(), config.names[tan].clone()),
+        ("Date".to_string(), crate::clock::today()),
+        ("Round".to_string(), (job.index + 1).to_string()),
+        ("Result".to_string(), result.to_string()),
+        ("Termination".to_string(), comment.to_string()),
+    ];
+    let record = Record::from_game(&game, tags);
+    let path = record_path(&config.out, job.index, config.digits);
+    std::fs::write(&path, record.to_text())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn record_path(dir: &Path, index: usize, digits: usize) -> PathBuf {
+    dir.join(format!("game-{:0digits$}.pgn", index + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_and_arrays() {
+        assert_eq!(
+            parse_tc("10+0.1"),
+            Ok((Duration::from_secs(10), Duration::from_millis(100)))
+        );
+        assert_eq!(parse_tc("5"), Ok((Duration::from_secs(5), Duration::ZERO)));
+        assert!(parse_tc("0+1").is_err());
+        assert!(parse_tc("x+1").is_err());
+        let v = Variant::by_id("scirocco").unwrap();
+        let arrays = canonical_arrays(v);
+        assert_eq!(arrays.len(), 512);
+        assert!(
+            arrays
+                .iter()
+                .all(|n| n.starts_with("rot-") || n.starts_with("mir-"))
+        );
+        assert_eq!(
+            record_path(Path::new("m"), 6, 3),
+            PathBuf::from("m/game-007.pgn")
+        );
+    }
+}

@@ -1,0 +1,221 @@
+//! `jovian match` end to end: the table, the records, reproducibility, and a `cmd:` player that
+//! is Jovian's own CECP engine.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn jovian(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jovian"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A fresh, empty directory under the target directory.
+fn out_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn records(dir: &PathBuf) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the out directory exists")
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs a match and checks that it finished with a table.
+fn run_match(args: &[&str]) -> String {
+    let o = jovian(args);
+    let text = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for part in [
+        "result",
+        "royal captured",
+        "bared",
+        "no legal move",
+        "move limit",
+        "total",
+        "Average length",
+        "Score of A",
+        "Elo difference A - B",
+        "Wall time",
+    ] {
+        assert!(text.contains(part), "{part:?} missing from:\n{text}");
+    }
+    text
+}
+
+/// A's score in percent, from the `Score of A: x/n = p%` line.
+fn score_percent(text: &str) -> f64 {
+    let line = text.lines().find(|l| l.starts_with("Score of A")).unwrap();
+    let p = line.rsplit(' ').next().unwrap().trim_end_matches('%');
+    p.parse().unwrap()
+}
+
+#[test]
+fn small_match_writes_valid_records() {
+    let dir = out_dir("match-small");
+    let text = run_match(&[
+        "match",
+        "--games",
+        "4",
+        "--a",
+        "depth:1",
+        "--b",
+        "random",
+        "--max-plies",
+        "200",
+        "--concurrency",
+        "2",
+        "--seed",
+        "11",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(text.contains("4 games"), "{text}");
+    let files = records(&dir);
+    assert_eq!(files.len(), 4, "{files:?}");
+    for f in &files {
+        let o = jovian(&["validate", f.to_str().unwrap()]);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            f.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let record = std::fs::read_to_string(f).unwrap();
+        for tag in ["[Blue ", "[Tan ", "[Date ", "[Result ", "[Setup \""] {
+            assert!(record.contains(tag), "{tag} missing from {record}");
+        }
+    }
+    // Each array is played twice, colours swapped.
+    let setup = |i: usize| {
+        let r = std::fs::read_to_string(&files[i]).unwrap();
+        r.lines()
+            .find(|l| l.starts_with("[Setup"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(setup(0), setup(1));
+    assert_eq!(setup(2), setup(3));
+    let first = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(first.contains("[Blue \"depth:1\"]") && first.contains("[Tan \"random\"]"));
+    let second = std::fs::read_to_string(&files[1]).unwrap();
+    assert!(second.contains("[Blue \"random\"]") && second.contains("[Tan \"depth:1\"]"));
+}
+
+#[test]
+fn the_engine_outscores_random_and_the_match_replays_exactly() {
+    let run = |name: &str, concurrency: &str| {
+        let dir = out_dir(name);
+        let text = run_match(&[
+            "match",
+            "--games",
+            "10",
+            "--a",
+            "depth:1",
+            "--b",
+            "random",
+            "--max-plies",
+            "200",
+            "--concurrency",
+            concurrency,
+            "--seed",
+            "2024",
+            "--out",
+            dir.to_str().unwrap(),
+            "--quiet",
+        ]);
+        (text, dir)
+    };
+    let (text, dir_a) = run("match-replay-a", "2");
+    assert!(score_percent(&text) > 50.0, "{text}");
+    let (again, dir_b) = run("match-replay-b", "1");
+    assert_eq!(score_percent(&text), score_percent(&again));
+    let (a, b) = (records(&dir_a), records(&dir_b));
+    assert_eq!(a.len(), 10);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            std::fs::read_to_string(x).unwrap(),
+            std::fs::read_to_string(y).unwrap(),
+            "{} differs",
+            x.display()
+        );
+    }
+}
+
+#[test]
+fn a_cmd_player_is_driven_over_cecp() {
+    let dir = out_dir("match-cmd");
+    let engine = format!("cmd:{} xboard --hash 4", env!("CARGO_BIN_EXE_jovian"));
+    let text = run_match(&[
+        "match",
+        "--games",
+        "2",
+        "--a",
+        &engine,
+        "--b",
+        "random",
+        "--cmd-limit",
+        "depth:1",
+        "--max-plies",
+        "150",
+        "--seed",
+        "5",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let files = records(&dir);
+    assert_eq!(files.len(), 2);
+    for f in &files {
+        let o = jovian(&["validate", f.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    // Jovian at depth 1 does not lose to random moves; a forfeit would mean a protocol failure.
+    assert!(!text.contains("forfeit"), "{text}");
+    assert!(score_percent(&text) >= 50.0, "{text}");
+}
+
+#[test]
+fn bad_match_arguments_get_one_line() {
+    for (args, needle) in [
+        (vec!["--a", "nonsense", "--b", "random"], "unknown player"),
+        (vec!["--a", "clock", "--b", "random"], "--tc"),
+        (
+            vec!["--a", "random", "--b", "random", "--tc", "fast"],
+            "--tc takes",
+        ),
+        (
+            vec![
+                "--a",
+                "cmd:/no/such/engine",
+                "--b",
+                "random",
+                "--games",
+                "2",
+            ],
+            "cannot start",
+        ),
+    ] {
+        let dir = out_dir("match-bad");
+        let mut full = vec!["match", "--out", dir.to_str().unwrap()];
+        full.extend(args);
+        let o = jovian(&full);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{full:?}: {err}");
+        assert!(err.contains(needle), "{needle:?} not in {err:?}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
