@@ -52,22 +52,22 @@ fn playout(setup: &str, plies: usize) -> Position {
 const WORKLOADS: [Workload; 4] = [
     Workload {
         name: "scirocco default array",
-        depth: 4,
+        depth: 5,
         position: || playout("default", 0),
     },
     Workload {
         name: "scirocco mir-11000100",
-        depth: 4,
+        depth: 5,
         position: || playout("mir-11000100", 0),
     },
     Workload {
         name: "scirocco middlegame (40 plies)",
-        depth: 3,
+        depth: 4,
         position: || playout("default", 40),
     },
     Workload {
         name: "scirocco endgame-ish (160 plies)",
-        depth: 3,
+        depth: 4,
         position: || playout("rot-01010101", 160),
     },
 ];

@@ -222,10 +222,10 @@ fn bench_reports_every_workload() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("scirocco default array"));
-    // Depth 3 from the default array, one less than the real bench.
+    // Depth 4 from the default array, one less than the real bench.
     assert!(
         out.lines()
-            .any(|l| l.starts_with("scirocco default array") && l.contains(" 10874 ")),
+            .any(|l| l.starts_with("scirocco default array") && l.contains(" 268223 ")),
         "{out}"
     );
     assert!(out.contains("total nodes"));

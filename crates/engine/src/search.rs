@@ -310,16 +310,21 @@ impl Engine {
             return -(MATE - ply as i32); // no legal move loses
         }
         let static_eval = self.eval.evaluate(pos);
-        let threatened = crate::threat::royal_threatened(pos);
+        // Whether our last royal piece hangs: a full generation of the opponent's moves, so it is
+        // computed only where a pruning decision needs it.
+        let mut threat: Option<bool> = None;
+        let mut threatened = |pos: &mut Position| {
+            *threat.get_or_insert_with(|| crate::threat::royal_threatened(pos))
+        };
 
         // Null move: if passing still beats beta, a real move surely does.
         let us = pos.side_to_move();
         if !pv_node
-            && !threatened
             && depth >= self.tunables.null_min_depth
             && static_eval >= beta
             && pos.piece_count(us) > 3
             && beta.abs() < MATE_BOUND
+            && !threatened(pos)
         {
             let r = self.tunables.null_base + depth / self.tunables.null_divisor;
             pos.make_null();
@@ -339,7 +344,6 @@ impl Engine {
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.orderer
             .score(pos, &moves, tt_move, ply, &self.eval, &mut scored);
-        let extension = i32::from(threatened);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -351,13 +355,25 @@ impl Engine {
                 && depth <= 2
                 && searched > 0
                 && !noisy
-                && !threatened
                 && static_eval + self.tunables.futility_margin * depth <= alpha
+                && !threatened(pos)
+            {
+                continue;
+            }
+            // Late-move pruning: near the leaves, quiet moves far down the ordered list are
+            // skipped (with 50-150 moves a side, most of them are).
+            if !pv_node
+                && depth <= 4
+                && !noisy
+                && searched
+                    >= self.tunables.lmp_base
+                        + self.tunables.lmp_per_depth_sq * (depth * depth) as usize
+                && best_score > -MATE_BOUND
             {
                 continue;
             }
             pos.make(m);
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1;
             let mut score;
             if searched == 0 {
                 score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);

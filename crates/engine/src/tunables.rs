@@ -58,6 +58,10 @@ pub struct SearchTunables {
     pub futility_margin: i32,
     /// Aspiration window half-width.
     pub aspiration: i32,
+    /// Late-move pruning at depth d <= 4: quiet moves after `lmp_base + lmp_per_depth_sq * d * d`
+    /// searched moves are skipped.
+    pub lmp_base: usize,
+    pub lmp_per_depth_sq: usize,
 }
 
 impl Default for SearchTunables {
@@ -71,6 +75,8 @@ impl Default for SearchTunables {
             lmr_min_depth: 3,
             futility_margin: 150,
             aspiration: 40,
+            lmp_base: 6,
+            lmp_per_depth_sq: 3,
         }
     }
 }

@@ -40,8 +40,7 @@ impl Position {
             return moves.len() as u64;
         }
         let mut nodes = 0;
-        for i in 0..moves.len() {
-            let m = moves[i];
+        for &m in moves.iter() {
             self.make(m);
             nodes += self.perft_with(depth - 1, rest);
             self.unmake();

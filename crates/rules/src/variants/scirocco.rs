@@ -158,7 +158,7 @@ fn parse_setup_name(name: &str) -> Option<(bool, u8)> {
     let value = bits
         .bytes()
         .enumerate()
-        .fold(0u8, |acc, (i, b)| acc | (((b - b'0') as u8) << i));
+        .fold(0u8, |acc, (i, b)| acc | ((b - b'0') << i));
     Some((rotational, value))
 }
 
