@@ -67,30 +67,39 @@ impl MoveOrderer {
         hash_move: Option<Move>,
         ply: usize,
         eval: &Evaluator,
+        noisy_only: bool,
         out: &mut ScoredMoves,
     ) {
         out.items.clear();
         out.next = 0;
         for &m in moves {
+            // Captures and gaining promotions are "noisy"; only they are searched in quiescence.
+            let capture = pos.is_capture(m);
+            let mover = if capture || m.promotion().is_some() {
+                pos.piece_at(m.from)
+            } else {
+                None
+            };
+            let promotion = match (m.promotion(), mover) {
+                (Some(_), Some(p)) => eval.promotion_gain(p),
+                _ => 0,
+            };
+            let noisy = capture || promotion > 0;
+            if noisy_only && !noisy {
+                continue; // quiescence never looks at quiet moves: do not score them
+            }
             let s = if Some(m) == hash_move {
                 HASH_MOVE
-            } else {
-                let mover = pos.piece_at(m.from);
+            } else if noisy {
                 let attacker = mover.map_or(0, |p| eval.piece_value(p));
                 let victims: i32 = pos.victims(m).map(|(_, p)| eval.piece_value(p)).sum();
-                let promotion = match (m.promotion(), mover) {
-                    (Some(_), Some(p)) => eval.promotion_gain(p),
-                    _ => 0,
-                };
-                if victims > 0 || promotion > 0 {
-                    NOISY_FLOOR + 10 * victims - attacker / 10 + promotion
-                } else if self.killers[ply][0] == Some(m) {
-                    KILLER[0]
-                } else if self.killers[ply][1] == Some(m) {
-                    KILLER[1]
-                } else {
-                    Self::history_index(pos, m).map_or(0, |i| self.history[i])
-                }
+                NOISY_FLOOR + 10 * victims - attacker / 10 + promotion
+            } else if self.killers[ply][0] == Some(m) {
+                KILLER[0]
+            } else if self.killers[ply][1] == Some(m) {
+                KILLER[1]
+            } else {
+                Self::history_index(pos, m).map_or(0, |i| self.history[i])
             };
             out.items.push((m, s));
         }

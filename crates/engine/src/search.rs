@@ -343,7 +343,7 @@ impl Engine {
         let tt_move = entry.and_then(|e| e.best);
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.orderer
-            .score(pos, &moves, tt_move, ply, &self.eval, &mut scored);
+            .score(pos, &moves, tt_move, ply, &self.eval, false, &mut scored);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -487,7 +487,7 @@ impl Engine {
         }
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.orderer
-            .score(pos, &moves, None, ply, &self.eval, &mut scored);
+            .score(pos, &moves, None, ply, &self.eval, !evasion, &mut scored);
         while let Some((m, order)) = scored.next_best() {
             if !evasion && order < crate::ordering::NOISY_FLOOR {
                 break; // only noisy moves remain interesting, and they come first
