@@ -7,6 +7,8 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Code, EMPTY, OFFBOARD, PieceKind, RelayKind, code_color_index};
 use crate::position::Position;
 
+mod special;
+
 const QUEEN_STEPS: [isize; 8] = [
     offset(1, 0),
     offset(-1, 0),
@@ -73,8 +75,14 @@ impl Position {
         let us = self.side_to_move();
         let mut relayers = [0u16; 8];
         let mut relayer_count = 0;
+        let immobilizers = self.variant().has_immobilizer;
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
+            // A paralysed piece's only move of its own is to capture itself; it relays nothing.
+            if immobilizers && self.is_immobilized(cell, us) {
+                out.push(Move::suicide(Square::from_cell(cell)));
+                continue;
+            }
             if self.piece_moves(cell, us, out) && relayer_count < relayers.len() {
                 relayers[relayer_count] = cell as u16;
                 relayer_count += 1;
@@ -112,6 +120,7 @@ impl Position {
         let ui = us.index();
         let cp = v.compiled(self.cell(from));
         let from_sq = Square::from_cell(from);
+        let start = out.len();
         let promotion = cp.promotes_to;
         let from_zone = promotion.is_some() && v.in_zone(us, from);
         let may_promote = |to: usize| from_zone || (promotion.is_some() && v.in_zone(us, to));
@@ -209,6 +218,18 @@ impl Position {
                 push_with_promotion(out, m, promotion, from_zone);
             }
         }
+        if cp.has_hooks {
+            self.hook_moves(from, us, cp, promotion, from_zone, out);
+        }
+        if let Some(choose) = v.promotion_choice
+            && let Some(tabled) = promotion
+        {
+            for m in &mut out[start..] {
+                if m.promotion().is_some() {
+                    *m = m.with_promotion(choose(self, *m, tabled));
+                }
+            }
+        }
         cp.relay.is_some()
     }
 
@@ -220,7 +241,12 @@ impl Position {
             |code: Code| code != EMPTY && code != OFFBOARD && code_color_index(code) == ui;
         let lend = |out: &mut Vec<Move>, from: usize, to: usize| {
             let target = classify(self.cell(to), ui);
-            if target == Target::Blocked || self.own_reaches(from, to, target == Target::Enemy) {
+            if target == Target::Blocked {
+                return;
+            }
+            // A paralysed piece cannot make its own moves, so a lent move is never a duplicate.
+            let paralysed = self.variant().has_immobilizer && self.is_immobilized(from, us);
+            if !paralysed && self.own_reaches(from, to, target == Target::Enemy) {
                 return;
             }
             let m = Move::new(

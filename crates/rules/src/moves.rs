@@ -13,9 +13,31 @@ pub enum MoveKind {
     Relayed = 1,
     /// Captures the enemy on `to` without moving; the piece stays on `from`.
     Igui = 2,
-    /// Jumps from `from` over the enemy on `aux[0]`, capturing it, to the empty `to`.
+    /// Captures the enemy on `aux[0]` and goes from `from` to `to`; an enemy standing on `to` is
+    /// captured too. Zig, Zag, Overtaker jump the victim to the empty square beyond; the Parrot and
+    /// Raven may land on a second enemy; the Undertaker steps away from the victim behind it
+    /// (capture by withdrawal): one shape, "capture there, land here", for all of them.
     HopCapture = 3,
+    /// The piece on `from` passes the turn (`to == from`): the Parrot's and Raven's "pass a turn".
+    Pass = 4,
+    /// The piece goes from `from` to `to` (equal for the Cuckoo, which converts without moving),
+    /// then the enemy on `aux[0]` changes owner (Cuckoo, Missionary). Captures nothing.
+    Convert = 5,
+    /// The piece on `from` and the piece on `to` (of either side) exchange squares (Hummingbird).
+    Swap = 6,
+    /// A slide along a queen line from `from` to `to` that captures every enemy on the squares
+    /// after `from` up to and including `to`, then the `aux[0]` squares just beyond `to` (capture by
+    /// approach). Victims are re-derived from the board in `make`, so a capture of up to 14 pieces
+    /// fits in 8 bytes: the Longleaper (jumps, `to` empty), the Typhoon (passes through and may end on
+    /// enemies), the Sorcerer (`to` empty, `aux[0]` contiguous enemies beyond).
+    LineCapture = 7,
+    /// The piece on `from` captures itself (`to == from`): an immobilized piece's only move.
+    Suicide = 8,
 }
+
+/// The most pieces one move can capture: a Sorcerer on a 16-square line takes at most 14; the
+/// undo record holds this many.
+pub const MAX_CAPTURES: usize = 16;
 
 /// No promotion.
 const NO_PROMOTION: u8 = u8::MAX;
@@ -73,11 +95,50 @@ impl Move {
     pub const fn hopped(self) -> Square {
         Square(self.aux[0])
     }
-    /// The square the moving piece ends on (for igui, where it started).
+    /// A pass of the piece on `sq`.
+    #[inline]
+    pub const fn pass(sq: Square) -> Move {
+        Move::new(MoveKind::Pass, sq, sq)
+    }
+    /// The self-capture of the piece on `sq`.
+    #[inline]
+    pub const fn suicide(sq: Square) -> Move {
+        Move::new(MoveKind::Suicide, sq, sq)
+    }
+    /// The piece goes `from` -> `to` (or stays, if equal) and converts the enemy on `target`.
+    #[inline]
+    pub const fn convert(from: Square, to: Square, target: Square) -> Move {
+        let mut m = Move::new(MoveKind::Convert, from, to);
+        m.aux[0] = target.0;
+        m
+    }
+    /// The piece on `from` and the one on `to` exchange squares.
+    #[inline]
+    pub const fn swap(from: Square, to: Square) -> Move {
+        Move::new(MoveKind::Swap, from, to)
+    }
+    /// A line capture (see `MoveKind::LineCapture`); `beyond` = enemies taken past `to`.
+    #[inline]
+    pub const fn line_capture(from: Square, to: Square, beyond: u8) -> Move {
+        let mut m = Move::new(MoveKind::LineCapture, from, to);
+        m.aux[0] = beyond;
+        m
+    }
+    /// The square of the converted piece of a `Convert`.
+    #[inline]
+    pub const fn converted(self) -> Square {
+        Square(self.aux[0])
+    }
+    /// How many enemies a `LineCapture` takes beyond `to` (capture by approach).
+    #[inline]
+    pub const fn beyond(self) -> u8 {
+        self.aux[0]
+    }
+    /// The square the moving piece ends on (for igui, pass and suicide, where it started).
     #[inline]
     pub const fn destination(self) -> Square {
         match self.kind {
-            MoveKind::Igui => self.from,
+            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => self.from,
             _ => self.to,
         }
     }

@@ -90,7 +90,6 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
     if let Some(outcome) = pos.material_outcome() {
         return Err(MoveParseError::GameOver(describe_outcome(pos, outcome)));
     }
-    let readings = read(pos.variant(), body, &cleaned)?;
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     if legal.is_empty() {
@@ -98,6 +97,18 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
         let outcome = describe_outcome(pos, Outcome { winner, reason });
         return Err(MoveParseError::GameOver(outcome));
     }
+    // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
+    // with what each style writes for them (cheap: few such moves, and none in Scirocco).
+    for &m in legal.iter().filter(|m| read_by_text(m.kind)) {
+        let styles = [Style::Short, Style::Long, Style::Coordinate];
+        if styles
+            .iter()
+            .any(|&st| render(pos, m, st, &legal) == cleaned)
+        {
+            return Ok(m);
+        }
+    }
+    let readings = read(pos.variant(), body, &cleaned)?;
     let mut found: Vec<Move> = Vec::new();
     for m in readings.iter().flat_map(|r| select(pos, r, &legal)) {
         if !found.contains(&m) {
@@ -152,6 +163,12 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
         MoveKind::Normal | MoveKind::Relayed => format!("{from}{to}"),
         MoveKind::Igui => format!("{from}{to},{to}{from}"),
         MoveKind::HopCapture => format!("{from}{over},{over}{to}"),
+        MoveKind::Pass => format!("{from}{from}"),
+        MoveKind::Suicide => format!("{from}*"),
+        MoveKind::Convert => format!("{from}{to}:{}", s(m.converted())),
+        MoveKind::Swap => format!("{from}<>{to}"),
+        MoveKind::LineCapture if m.beyond() > 0 => format!("{from}{to}x{}", m.beyond()),
+        MoveKind::LineCapture => format!("{from}{to}x"),
     };
     legs + if m.promotion().is_some() { "+" } else { "" }
 }
@@ -170,8 +187,75 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
         MoveKind::Normal | MoveKind::Relayed if pos.is_capture(m) => format!("{abbr}{from}x{to}"),
         MoveKind::Normal | MoveKind::Relayed => format!("{abbr}{from}-{to}"),
         MoveKind::Igui => format!("{abbr}{from}x!{to}"),
+        MoveKind::HopCapture if pos.piece_at(m.to).is_some() => {
+            format!("{abbr}{from}x{}x{to}", square_text(v, m.hopped()))
+        }
         MoveKind::HopCapture => format!("{abbr}{from}x{}-{to}", square_text(v, m.hopped())),
+        // The Jupiter text's forms (Typhoon's notation list was lost): `HO!`, `Pe7*` (always with
+        // its square), `Cu:a5=Blue`, `Mi-e5:e6=Blue`; `<>` for a swap is Jovian's own.
+        MoveKind::Pass => format!("{abbr}{from}!"),
+        MoveKind::Suicide => format!("{abbr}{}*", square_text(v, m.from)),
+        MoveKind::Convert => {
+            let side = pos
+                .piece_at(m.from)
+                .map_or(String::new(), |p| side_title(v, p.color));
+            let conv = square_text(v, m.converted());
+            if m.from == m.to {
+                format!("{abbr}{from}:{conv}={side}")
+            } else {
+                format!("{abbr}{from}-{to}:{conv}={side}")
+            }
+        }
+        MoveKind::Swap => format!("{abbr}{from}<>{to}"),
+        // `Loxd3xd8-d12`, `So-f5xg6xh7`, `Tyxd4xd5xd6`: each victim in line order, the landing
+        // square after a dash when nothing was captured there.
+        MoveKind::LineCapture => {
+            let mut text = format!("{abbr}{from}");
+            let victims = pos.captures_of(m);
+            for sq in victims
+                .iter()
+                .filter(|&&sq| sq.0 != m.to.0 && before(m, sq))
+            {
+                text += &format!("x{}", square_text(v, *sq));
+            }
+            if victims.contains(&m.to) {
+                text += &format!("x{to}");
+            } else {
+                text += &format!("-{to}");
+            }
+            for sq in victims
+                .iter()
+                .filter(|&&sq| sq.0 != m.to.0 && !before(m, sq))
+            {
+                text += &format!("x{}", square_text(v, *sq));
+            }
+            text
+        }
     }
+}
+
+/// True if `sq`, a square on the line of `m`, lies between `m.from` and `m.to`.
+fn before(m: Move, sq: Square) -> bool {
+    let d = |a: Square, b: Square| {
+        (a.file() as i32 - b.file() as i32)
+            .abs()
+            .max((a.rank() as i32 - b.rank() as i32).abs())
+    };
+    d(m.from, sq) < d(m.from, m.to)
+}
+
+/// The kinds the parser's readings do not cover (and hop captures, whose double form `Raxi4xj5`
+/// they do not read): they are recognised by their exact text.
+fn read_by_text(kind: MoveKind) -> bool {
+    matches!(
+        kind,
+        MoveKind::HopCapture
+            | MoveKind::Pass
+            | MoveKind::Suicide
+            | MoveKind::Convert
+            | MoveKind::Swap
+            | MoveKind::LineCapture
+    )
 }
 
 fn same_but_promotion(a: Move, b: Move) -> bool {

@@ -105,6 +105,55 @@ pub enum Special {
     Igui(Lines),
     /// Lend powers to friendly pieces.
     Relay(RelayKind),
+    /// Typhoon's hooks. Vectors are Blue's (forward = +y), rotated for Tan like Betza atoms.
+    ///
+    /// Capture the enemy on one of these squares without moving (the Horned Owl's and Diving
+    /// Osprey's forward igui; `Igui(Lines)` is the all-round form).
+    IguiAt(&'static [(i8, i8)]),
+    /// Leap over an adjacent enemy at one of these vectors, capturing it, to the square just beyond,
+    /// which may be empty or hold a second enemy, also captured (Parrot, Raven, and the forward parts
+    /// of the Horned Owl and Diving Osprey).
+    DoubleHop(&'static [(i8, i8)]),
+    /// Pass the turn (Parrot, Raven, Horned Owl, Diving Osprey).
+    Pass,
+    /// Convert, without moving, an enemy on one of these squares (the Cuckoo; the square between
+    /// for a two-step vector is ignored).
+    Convert(&'static [(i8, i8)]),
+    /// Exchange places with any piece on one of these squares (the Hummingbird).
+    Swap(&'static [(i8, i8)]),
+    /// Slide along `lines` 2 to `max` squares, hopping one or more pieces of either side on the way
+    /// (not captured), to an empty square or onto an enemy (the Cicada).
+    Hopper { lines: Lines, max: u8 },
+    /// A line-capturing slide; see `LineKind`.
+    Line(LineKind),
+    /// Capture the first piece met on each queen line, at any distance, if it is an enemy,
+    /// without moving (the Emperor of Emperors' shooting).
+    Shoot,
+}
+
+/// Typhoon's moves along the 8 queen lines that no Betza ride expresses, because what happens at
+/// the end depends on the squares beyond or around it. Each has one generator in
+/// `movegen/special.rs`; the captures ones make `MoveKind::LineCapture` moves.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LineKind {
+    /// Queen up to 3 steps that captures every enemy it passes and may stop on an enemy; stopped
+    /// by a friend (the Typhoon).
+    Typhoon,
+    /// Ultima's Longleaper: jumps enemies each followed by an empty square, landing on any empty
+    /// square after the last victim.
+    Longleaper,
+    /// Queen up to 2 steps to an empty square; the enemy just beyond and all contiguous enemies
+    /// behind it on the line are captured (the Sorcerer; obligatory).
+    Sorcerer,
+    /// Queen up to 2 steps to an empty square; an enemy just beyond on the line is converted
+    /// (the Missionary; obligatory). A `Convert` move, or a `Normal` one when nothing is beyond.
+    Missionary,
+    /// One step to an empty square; an enemy just behind on the line is captured by withdrawal
+    /// (the Undertaker; obligatory). A `HopCapture` move (victim on `aux[0]`), else `Normal`.
+    Undertaker,
+    /// Queen 2 to 4 steps over empty squares, without capturing, to a square next to a friend
+    /// (the Salamander's long move).
+    Salamander,
 }
 
 /// One declarative entry of a piece table.
@@ -121,6 +170,9 @@ pub struct PieceSpec {
     pub promotes_to: Option<&'static str>,
     /// True for types that only arise by promotion (drawn with a mark on the board).
     pub promoted: bool,
+    /// Latent: adjacent enemies cannot move under their own power except by self-capture
+    /// (Typhoon's Immobilizer). Read by move generation for the *other* pieces.
+    pub immobilizes: bool,
     /// The move in the project's own words, for legends and help.
     pub description: &'static str,
 }
@@ -135,6 +187,7 @@ impl PieceSpec {
             royal: false,
             promotes_to: None,
             promoted: false,
+            immobilizes: false,
             description: "",
         }
     }
@@ -144,6 +197,10 @@ impl PieceSpec {
     }
     pub fn promoted(mut self) -> Self {
         self.promoted = true;
+        self
+    }
+    pub fn immobilizer(mut self) -> Self {
+        self.immobilizes = true;
         self
     }
     pub fn royal(mut self) -> Self {

@@ -3,8 +3,8 @@
 
 use thiserror::Error;
 
-use crate::geometry::{CELLS, Color, Square};
-use crate::moves::{Move, MoveKind};
+use crate::geometry::{CELLS, Color, Square, offset};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
 use crate::variant::{Placement, Variant};
 
@@ -59,8 +59,53 @@ struct Undo {
     null: bool,
     /// The moving piece's code before the move (promotion changes it).
     moved: Code,
-    captured: [(u16, Code); 4],
+    /// Every piece the move removed, in removal order: up to a Sorcerer's whole line.
+    captured: [(u16, Code); MAX_CAPTURES],
     captured_len: u8,
+}
+
+/// The cells a move removes pieces from, read from the board before the move. Fixed capacity, so
+/// `make`, `is_capture` and `victims` never allocate.
+#[derive(Clone, Copy)]
+pub(crate) struct VictimCells {
+    cells: [u16; MAX_CAPTURES],
+    len: u8,
+}
+
+impl VictimCells {
+    const fn new() -> VictimCells {
+        VictimCells {
+            cells: [0; MAX_CAPTURES],
+            len: 0,
+        }
+    }
+    fn push(&mut self, cell: usize) {
+        self.cells[self.len as usize] = cell as u16;
+        self.len += 1;
+    }
+    pub(crate) fn as_slice(&self) -> &[u16] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+/// The enemy pieces a move captures, with their squares (see `Position::victims`).
+pub struct Victims {
+    items: [(Square, Piece); MAX_CAPTURES],
+    len: u8,
+    next: u8,
+}
+
+impl Iterator for Victims {
+    type Item = (Square, Piece);
+    #[inline]
+    fn next(&mut self) -> Option<(Square, Piece)> {
+        if self.next < self.len {
+            self.next += 1;
+            Some(self.items[self.next as usize - 1])
+        } else {
+            None
+        }
+    }
 }
 
 /// One position of the game so far, for the repetition rule.
@@ -316,6 +361,9 @@ impl Position {
 
     /// Plays a move generated for this position. The move is not checked: use `legal_moves` or
     /// the notation parser to obtain moves from outside.
+    ///
+    /// Every kind follows the same three steps, undone in reverse by `unmake`: remove the victims
+    /// (derived from the board before the move), move the piece(s), then convert and promote.
     pub fn make(&mut self, m: Move) {
         let from = m.from.cell();
         let to = m.to.cell();
@@ -323,35 +371,95 @@ impl Position {
             mv: m,
             null: false,
             moved: self.board[from],
-            captured: [(0, 0); 4],
+            captured: [(0, 0); MAX_CAPTURES],
             captured_len: 0,
         };
-        let mut capture = |pos: &mut Position, cell: usize| {
-            let code = pos.remove(cell);
-            undo.captured[undo.captured_len as usize] = (cell as u16, code);
+        let victims = self.victim_cells(m);
+        for &cell in victims.as_slice() {
+            let code = self.remove(cell as usize);
+            undo.captured[undo.captured_len as usize] = (cell, code);
             undo.captured_len += 1;
-        };
+        }
         match m.kind {
-            MoveKind::Normal | MoveKind::Relayed => {
-                if self.board[to] != EMPTY {
-                    capture(self, to);
-                }
-                self.relocate(from, to);
-                if let Some(kind) = m.promotion() {
-                    self.retype(to, Piece::new(kind, self.side).code());
+            MoveKind::Normal
+            | MoveKind::Relayed
+            | MoveKind::HopCapture
+            | MoveKind::LineCapture
+            | MoveKind::Convert => {
+                if from != to {
+                    self.relocate(from, to);
                 }
             }
-            MoveKind::Igui => capture(self, to),
-            MoveKind::HopCapture => {
-                capture(self, m.hopped().cell());
-                self.relocate(from, to);
-            }
+            MoveKind::Swap => self.exchange(from, to),
+            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
+        }
+        if m.kind == MoveKind::Convert {
+            self.flip_owner(m.converted().cell());
+        }
+        if let Some(kind) = m.promotion() {
+            self.retype(m.destination().cell(), Piece::new(kind, self.side).code());
         }
         let irreversible = undo.captured_len > 0 || m.promotion().is_some();
         self.undo.push(undo);
         self.side = self.side.other();
         self.hash ^= self.variant.side_key();
         self.push_history(irreversible);
+    }
+
+    /// The cells whose pieces `m` removes, read before the move (for `Suicide`, the mover's own).
+    pub(crate) fn victim_cells(&self, m: Move) -> VictimCells {
+        let mut out = VictimCells::new();
+        let to = m.to.cell();
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => {
+                if self.board[to] != EMPTY {
+                    out.push(to);
+                }
+            }
+            MoveKind::HopCapture => {
+                out.push(m.hopped().cell());
+                if self.board[to] != EMPTY {
+                    out.push(to);
+                }
+            }
+            MoveKind::LineCapture => {
+                let us = code_color_index(self.board[m.from.cell()]);
+                let dx = (m.to.file() as i8 - m.from.file() as i8).signum();
+                let dy = (m.to.rank() as i8 - m.from.rank() as i8).signum();
+                let step = offset(dx, dy);
+                let mut cell = m.from.cell();
+                loop {
+                    cell = cell.wrapping_add_signed(step);
+                    let code = self.board[cell];
+                    if code != EMPTY && code != OFFBOARD && code_color_index(code) != us {
+                        out.push(cell);
+                    }
+                    if cell == to {
+                        break;
+                    }
+                }
+                for _ in 0..m.beyond() {
+                    cell = cell.wrapping_add_signed(step);
+                    out.push(cell);
+                }
+            }
+            MoveKind::Suicide => out.push(m.from.cell()),
+            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
+        }
+        out
+    }
+
+    /// The pieces on `a` (the mover) and `b` change places.
+    fn exchange(&mut self, a: usize, b: usize) {
+        let other = self.remove(b);
+        self.relocate(a, b);
+        self.add(a, other);
+    }
+
+    /// The piece on `cell` changes owner, keeping its type (royal counts follow it).
+    fn flip_owner(&mut self, cell: usize) {
+        let p = Piece::from_code(self.remove(cell));
+        self.add(cell, Piece::new(p.kind, p.color.other()).code());
     }
 
     /// Passes the turn without moving: the search's null move. Not a move of any game; undone by
@@ -362,7 +470,7 @@ impl Position {
             mv: m,
             null: true,
             moved: EMPTY,
-            captured: [(0, 0); 4],
+            captured: [(0, 0); MAX_CAPTURES],
             captured_len: 0,
         });
         self.side = self.side.other();
@@ -386,14 +494,29 @@ impl Position {
         let m = u.mv;
         let from = m.from.cell();
         let to = m.to.cell();
+        if m.promotion().is_some() {
+            self.retype(m.destination().cell(), u.moved);
+        }
+        if m.kind == MoveKind::Convert {
+            self.flip_owner(m.converted().cell());
+        }
         match m.kind {
-            MoveKind::Normal | MoveKind::Relayed | MoveKind::HopCapture => {
-                if m.promotion().is_some() {
-                    self.retype(to, u.moved);
+            MoveKind::Normal
+            | MoveKind::Relayed
+            | MoveKind::HopCapture
+            | MoveKind::LineCapture
+            | MoveKind::Convert => {
+                if from != to {
+                    self.relocate(to, from);
                 }
-                self.relocate(to, from);
             }
-            MoveKind::Igui => {}
+            MoveKind::Swap => {
+                // The mover is on `to`, the other piece on `from`.
+                let other = self.remove(from);
+                self.relocate(to, from);
+                self.add(to, other);
+            }
+            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
         }
         for &(cell, code) in u.captured[..u.captured_len as usize].iter().rev() {
             self.add(cell as usize, code);
@@ -456,42 +579,47 @@ impl Position {
         thrice
     }
 
-    /// The pieces of a move's victims, read before the move is made (for notation).
+    /// The squares of the pieces a move removes, read before the move is made (for notation;
+    /// a self-capture lists the mover's own square).
     pub fn captures_of(&self, m: Move) -> Vec<Square> {
-        match m.kind {
-            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => {
-                if self.board[m.to.cell()] != EMPTY {
-                    vec![m.to]
-                } else {
-                    vec![]
-                }
-            }
-            MoveKind::HopCapture => vec![m.hopped()],
-        }
+        let cells = self.victim_cells(m);
+        cells
+            .as_slice()
+            .iter()
+            .map(|&c| Square::from_cell(c as usize))
+            .collect()
     }
 
-    /// True if `m` removes an enemy piece (allocation-free, for hot paths).
+    /// True if `m` removes a piece (allocation-free, for hot paths). A self-capture counts: like a
+    /// capture it changes the pieces on the board for good (the repetition window restarts).
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         match m.kind {
             MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
-            MoveKind::Igui | MoveKind::HopCapture => true,
+            MoveKind::Igui | MoveKind::HopCapture | MoveKind::Suicide => true,
+            MoveKind::LineCapture => self.victim_cells(m).len > 0,
+            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => false,
         }
     }
 
-    /// The enemy pieces `m` would capture, with their squares, read before the move is made.
-    /// Allocation-free, for search.
+    /// The enemy pieces `m` would capture, with their squares, read before the move is made
+    /// (a self-capture has none). Allocation-free, for search.
     #[inline]
-    pub fn victims(&self, m: Move) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let square = match m.kind {
-            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => m.to,
-            MoveKind::HopCapture => m.hopped(),
+    pub fn victims(&self, m: Move) -> Victims {
+        let mut out = Victims {
+            items: [(Square(0), Piece::new(PieceKind(0), Color::Blue)); MAX_CAPTURES],
+            len: 0,
+            next: 0,
         };
         let mover = self.piece_at(m.from).map(|p| p.color);
-        self.piece_at(square)
-            .filter(move |p| Some(p.color) != mover)
-            .map(|p| (square, p))
-            .into_iter()
+        for &cell in self.victim_cells(m).as_slice() {
+            let sq = Square::from_cell(cell as usize);
+            if let Some(p) = self.piece_at(sq).filter(|p| Some(p.color) != mover) {
+                out.items[out.len as usize] = (sq, p);
+                out.len += 1;
+            }
+        }
+        out
     }
 
     /// The kind of the piece that makes `m`.

@@ -3,7 +3,9 @@
 
 use crate::betza::{self, Mode};
 use crate::geometry::{CELLS, Color, Geometry, Square, offset};
-use crate::piece::{Code, Piece, PieceKind, PieceSpec, RelayKind, Special};
+use crate::moves::Move;
+use crate::piece::{Code, LineKind, Piece, PieceKind, PieceSpec, RelayKind, Special};
+use crate::position::Position;
 
 /// Which of the texts' game-ending and legality rules apply.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +47,24 @@ pub struct CompiledPiece {
     pub relay: Option<RelayKind>,
     pub promotes_to: Option<PieceKind>,
     pub royal: bool,
+    /// Typhoon hooks (see `Special`), as oriented mailbox offsets.
+    pub double_hops: Vec<isize>,
+    pub converts: Vec<isize>,
+    pub swaps: Vec<isize>,
+    /// (step, max) of a `Hopper`.
+    pub hoppers: Vec<(isize, u8)>,
+    pub line: Option<LineKind>,
+    pub pass: bool,
+    pub shoot: bool,
+    pub immobilizes: bool,
+    /// Any of the Typhoon hooks above is present (so Scirocco's pieces skip them at no cost).
+    pub has_hooks: bool,
 }
+
+/// Chooses the promoted type of a promoting move, given the type the table names: Typhoon's King
+/// becomes an Emperor of Emperors when an Emperor is on the board. Called by move generation for
+/// every promoting move of the variant; a variant without one promotes by its table alone.
+pub type PromotionChoice = fn(&Position, Move, PieceKind) -> PieceKind;
 
 /// One piece of an initial array.
 pub type Placement = (Color, PieceKind, Square);
@@ -70,6 +89,10 @@ pub struct Variant {
     pub pieces: Vec<PieceSpec>,
     pub rules: Rules,
     pub setups: SetupRule,
+    /// Some type immobilizes (the movegen filter runs only then, so Scirocco pays nothing).
+    pub has_immobilizer: bool,
+    /// Board-dependent promotion (see `PromotionChoice`); `None` for Scirocco.
+    pub promotion_choice: Option<PromotionChoice>,
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
     /// Promotion zone by colour, indexed by mailbox cell.
@@ -133,6 +156,7 @@ impl Variant {
                 let code = Piece::new(PieceKind(i as u8), color).code();
                 let c = &mut compiled[code as usize];
                 c.royal = spec.royal;
+                c.immobilizes = spec.immobilizes;
                 c.promotes_to = spec.promotes_to.map(kind_of);
                 for atom in &atoms {
                     for &v in &atom.vectors {
@@ -181,8 +205,31 @@ impl Variant {
                             .iguis
                             .extend(lines.vectors().iter().map(|&v| oriented(v, color))),
                         Special::Relay(kind) => c.relay = Some(kind),
+                        Special::IguiAt(vs) => {
+                            c.iguis.extend(vs.iter().map(|&v| oriented(v, color)))
+                        }
+                        Special::DoubleHop(vs) => {
+                            c.double_hops.extend(vs.iter().map(|&v| oriented(v, color)))
+                        }
+                        Special::Pass => c.pass = true,
+                        Special::Convert(vs) => {
+                            c.converts.extend(vs.iter().map(|&v| oriented(v, color)))
+                        }
+                        Special::Swap(vs) => c.swaps.extend(vs.iter().map(|&v| oriented(v, color))),
+                        Special::Hopper { lines, max } => c
+                            .hoppers
+                            .extend(lines.vectors().iter().map(|&v| (oriented(v, color), max))),
+                        Special::Line(kind) => c.line = Some(kind),
+                        Special::Shoot => c.shoot = true,
                     }
                 }
+                c.has_hooks = !c.double_hops.is_empty()
+                    || !c.converts.is_empty()
+                    || !c.swaps.is_empty()
+                    || !c.hoppers.is_empty()
+                    || c.line.is_some()
+                    || c.pass
+                    || c.shoot;
             }
         }
         let mut zone = [Box::new([false; CELLS]), Box::new([false; CELLS])];
@@ -200,14 +247,22 @@ impl Variant {
             id,
             title,
             geometry,
+            has_immobilizer: pieces.iter().any(|p| p.immobilizes),
             pieces,
             rules,
             setups,
+            promotion_choice: None,
             compiled,
             zone,
             zobrist,
             side_key,
         }
+    }
+
+    /// Sets the board-dependent promotion rule.
+    pub fn with_promotion_choice(mut self, choice: PromotionChoice) -> Variant {
+        self.promotion_choice = Some(choice);
+        self
     }
 
     /// Leaks the variant so positions can refer to it for the rest of the program.

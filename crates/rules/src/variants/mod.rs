@@ -1,3 +1,4 @@
 //! One file per game: its piece table, zones, rules and setups.
 
 pub mod scirocco;
+pub mod typhoon;

@@ -61,6 +61,12 @@ pub fn label(pos: &Position, m: Move) -> String {
         }
         MoveKind::HopCapture => format!("x{}-{}", name(m.hopped()), name(m.to)),
         MoveKind::Igui => format!("x!{}", name(m.to)),
+        // Kinds Scirocco never generates (Typhoon's): their coordinate form.
+        _ => jovian_rules::notation::format_move(
+            &mut pos.clone(),
+            m,
+            jovian_rules::notation::Style::Coordinate,
+        ),
     };
     if let Some(k) = m.promotion() {
         text.push('=');

@@ -278,6 +278,8 @@ pub fn lib_canon(pos: &Position, m: Move) -> Canon {
         MoveKind::Relayed => (Kind::Relayed, pos.piece_at(m.to).map(|_| from_lib(m.to))),
         MoveKind::Igui => (Kind::Igui, Some(from_lib(m.to))),
         MoveKind::HopCapture => (Kind::Hop, Some(from_lib(m.hopped()))),
+        // Kinds only Typhoon generates; the reference generator is Scirocco's.
+        other => panic!("Scirocco has no {other:?} move"),
     };
     Canon {
         from: from_lib(m.from),
