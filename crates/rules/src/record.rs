@@ -596,11 +596,11 @@ mod tests {
         let cases: Vec<(String, &str)> = vec![
             (
                 "1. P-e4 *".into(),
-                "missing Variant tag (known variants: scirocco)",
+                "missing Variant tag (known variants: scirocco, typhoon)",
             ),
             (
                 "[Variant \"chess\"]".into(),
-                "unknown variant \"chess\" in the Variant tag (known: scirocco)",
+                "unknown variant \"chess\" in the Variant tag (known: scirocco, typhoon)",
             ),
             (
                 format!("{v}[Setup \"default\"][Position \"x b\"]"),

@@ -338,7 +338,10 @@ impl Variant {
 
     /// All variants of this build.
     pub fn all() -> Vec<&'static Variant> {
-        vec![crate::variants::scirocco::variant()]
+        vec![
+            crate::variants::scirocco::variant(),
+            crate::variants::typhoon::variant(),
+        ]
     }
 
     /// The variant with this identifier (case-insensitive).

@@ -1,7 +1,6 @@
 //! Typhoon (Adrian King, 2009 revision): 12x12, 75 piece types. The table follows the text's table,
 //! corrected by its long descriptions, with the lost lists taken from the Jupiter text;
-//! docs/rules/typhoon.md records every reading. Not yet in `Variant::all()`: the Immobilizer's
-//! interaction with relays and the game-level tests are still to come (see that page).
+//! docs/rules/typhoon.md records every reading.
 
 use std::sync::OnceLock;
 
@@ -322,7 +321,7 @@ fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     Some(out)
 }
 
-/// The Typhoon variant (built directly; not yet listed by `Variant::all()`).
+/// The Typhoon variant.
 pub fn variant() -> &'static Variant {
     static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
     VARIANT.get_or_init(|| {
