@@ -78,6 +78,7 @@ pub fn render(pos: &mut Position) -> String {
             let _ = writeln!(out, "Position occurrences so far: {}", pos.occurrences());
         }
     }
+    let _ = writeln!(out, "Text form: {}", jovian_rules::fen::write_position(pos));
     let _ = writeln!(out, "\nLegend:");
     for kind in v.kinds() {
         if !pos.pieces().any(|(_, k, _)| k == kind) {

@@ -2,7 +2,7 @@
 //! file. Every failure becomes one `CliError` line.
 
 use clap::Args;
-use jovian_rules::{Position, Setup, Variant, fen, json};
+use jovian_rules::{Position, Setup, Variant, fen, json, notation};
 
 /// A message for stderr; the process then exits with status 2.
 #[derive(Debug)]
@@ -25,6 +25,10 @@ pub struct PositionArgs {
     /// A named initial array (`jovian setups GAME` lists them); the default array if nothing is given.
     #[arg(long)]
     pub setup: Option<String>,
+    /// Moves to play from that position first, separated by spaces, in any notation the game
+    /// reads (e.g. `--moves "P-e5 P-e8 Nd3-e5"`).
+    #[arg(long)]
+    pub moves: Option<String>,
 }
 
 pub fn variant(game: &str) -> Result<&'static Variant, CliError> {
@@ -63,6 +67,25 @@ impl PositionArgs {
                 ))
             })?
         };
-        Position::from_setup(&setup).map_err(|e| CliError(format!("bad position: {e}")))
+        let mut pos =
+            Position::from_setup(&setup).map_err(|e| CliError(format!("bad position: {e}")))?;
+        for (i, text) in self
+            .moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .enumerate()
+        {
+            if let Some(outcome) = pos.outcome() {
+                return Err(CliError(format!(
+                    "move {} ({text}): the game is over ({} wins)",
+                    i + 1,
+                    outcome.winner.title()
+                )));
+            }
+            let m = notation::parse_move(&mut pos, text)
+                .map_err(|e| CliError(format!("move {} ({text}): {e}", i + 1)))?;
+            pos.make(m);
+        }
+        Ok(pos)
     }
 }

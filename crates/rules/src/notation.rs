@@ -66,6 +66,9 @@ pub enum MoveParseError {
     Repetition(String),
     #[error("ambiguous: {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
+    /// A swap, conversion, pass, self-capture or multiple capture that no legal move matches.
+    #[error("{0} is not a legal move in this position")]
+    NoSuchSpecial(String),
 }
 
 /// Writes `m`, a legal move of `pos` (the position before the move). A move that is not legal
@@ -107,6 +110,9 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
         {
             return Ok(m);
         }
+    }
+    if looks_special(&cleaned) {
+        return Err(MoveParseError::NoSuchSpecial(cleaned));
     }
     let readings = read(pos.variant(), body, &cleaned)?;
     let mut found: Vec<Move> = Vec::new();
@@ -246,6 +252,24 @@ fn before(m: Move, sq: Square) -> bool {
 
 /// The kinds the parser's readings do not cover (and hop captures, whose double form `Raxi4xj5`
 /// they do not read): they are recognised by their exact text.
+/// Text in one of the forms only `read_by_text` moves have: a swap (`<>`), a conversion (`:`,
+/// `=Blue`), a self-capture (`*`), a pass (`Pa!`, `d4d4`) or several captures (`xd4xd5`).
+fn looks_special(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let is_pass = text.len() > 1
+        && text.ends_with('!')
+        && text[..text.len() - 1]
+            .chars()
+            .all(|c| c.is_ascii_alphabetic());
+    text.contains("<>")
+        || text.contains(':')
+        || text.ends_with('*')
+        || lower.ends_with("=blue")
+        || lower.ends_with("=tan")
+        || is_pass
+        || lower.matches('x').count() >= 2
+}
+
 fn read_by_text(kind: MoveKind) -> bool {
     matches!(
         kind,

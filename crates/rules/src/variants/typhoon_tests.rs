@@ -106,14 +106,34 @@ fn setup_names_cover_both_symmetries() {
     assert!(build_setup(v(), "rot-0000").is_none());
 }
 
-/// Expected destinations of a Blue piece on f6 described by leaps and rides.
+/// Where the test piece stands and what else is on the board: (file, rank) from 0, and whether
+/// each other piece is an enemy.
+#[derive(Clone)]
+struct Scene {
+    origin: (i8, i8),
+    others: Vec<((i8, i8), bool)>,
+}
+
+impl Scene {
+    /// None for an empty square, Some(true) for an enemy, Some(false) for a friend.
+    fn at(&self, sq: (i8, i8)) -> Option<bool> {
+        self.others.iter().find(|o| o.0 == sq).map(|o| o.1)
+    }
+    fn name(sq: (i8, i8)) -> String {
+        v().square_name(Square::new(sq.0 as u8, sq.1 as u8))
+    }
+}
+
+/// Expected destinations of a Blue piece in a scene, described by leaps and rides.
 struct Expect {
+    scene: Scene,
     squares: BTreeSet<String>,
 }
 
 impl Expect {
-    fn new() -> Expect {
+    fn new(scene: &Scene) -> Expect {
         Expect {
+            scene: scene.clone(),
             squares: BTreeSet::new(),
         }
     }
@@ -130,7 +150,8 @@ impl Expect {
         }
         out
     }
-    /// Rides (max 1 = leap) of (a, b) vectors; `mv` / `cap` as Betza m / c.
+    /// Rides (max 1 = leap) of (a, b) vectors; `mv` / `cap` as Betza m / c. A ride stops at the
+    /// first piece: a friend is not reached, an enemy is reached if `cap`.
     fn ride(
         mut self,
         a: i8,
@@ -141,22 +162,24 @@ impl Expect {
         cap: bool,
     ) -> Self {
         for (dx, dy) in Expect::vectors(a, b, keep) {
-            let (mut f, mut r) = (5i8, 5i8);
+            let (mut f, mut r) = self.scene.origin;
             for _ in 0..max {
                 f += dx;
                 r += dy;
-                if !(0..12).contains(&f) || !(0..12).contains(&r) || (f, r) == (0, 0) {
+                if !(0..12).contains(&f) || !(0..12).contains(&r) {
                     break;
                 }
-                let name = v().square_name(Square::new(f as u8, r as u8));
-                if (f, r) == (11, 11) {
-                    if cap {
-                        self.squares.insert(name);
+                match self.scene.at((f, r)) {
+                    Some(enemy) => {
+                        if enemy && cap {
+                            self.squares.insert(Scene::name((f, r)));
+                        }
+                        break;
                     }
-                    break;
-                }
-                if mv {
-                    self.squares.insert(name);
+                    None if mv => {
+                        self.squares.insert(Scene::name((f, r)));
+                    }
+                    None => {}
                 }
             }
         }
@@ -183,9 +206,9 @@ fn vert(x: i8, _: i8) -> bool {
     x == 0
 }
 
-/// The Octopus (diagonal first) or Spider (orthogonal first) from f6: the first square, then
-/// outward rides, computed by coordinates.
-fn bent(diagonal_first: bool) -> BTreeSet<String> {
+/// The Octopus (diagonal first) or Spider (orthogonal first): the first step to an empty square
+/// (moving only), then outward rides that stop at the first piece (capturing an enemy).
+fn bent(scene: &Scene, diagonal_first: bool) -> BTreeSet<String> {
     let firsts: Vec<(i8, i8)> = if diagonal_first {
         vec![(1, 1), (-1, 1), (1, -1), (-1, -1)]
     } else {
@@ -196,21 +219,32 @@ fn bent(diagonal_first: bool) -> BTreeSet<String> {
     } else {
         vec![(1, 1), (-1, 1), (1, -1), (-1, -1)]
     };
+    let inside = |f: i8, r: i8| (0..12).contains(&f) && (0..12).contains(&r);
     let mut out = BTreeSet::new();
     for &(fx, fy) in &firsts {
-        let (cf, cr) = (5 + fx, 5 + fy);
-        out.insert(v().square_name(Square::new(cf as u8, cr as u8)));
+        let (cf, cr) = (scene.origin.0 + fx, scene.origin.1 + fy);
+        if !inside(cf, cr) || scene.at((cf, cr)).is_some() {
+            continue;
+        }
+        out.insert(Scene::name((cf, cr)));
         for &(tx, ty) in thens.iter().filter(|t| t.0 * fx + t.1 * fy > 0) {
             let (mut f, mut r) = (cf, cr);
             loop {
                 f += tx;
                 r += ty;
-                if !(0..12).contains(&f) || !(0..12).contains(&r) || (f, r) == (0, 0) {
+                if !inside(f, r) {
                     break;
                 }
-                out.insert(v().square_name(Square::new(f as u8, r as u8)));
-                if (f, r) == (11, 11) {
-                    break;
+                match scene.at((f, r)) {
+                    Some(enemy) => {
+                        if enemy {
+                            out.insert(Scene::name((f, r)));
+                        }
+                        break;
+                    }
+                    None => {
+                        out.insert(Scene::name((f, r)));
+                    }
                 }
             }
         }
@@ -218,11 +252,15 @@ fn bent(diagonal_first: bool) -> BTreeSet<String> {
     out
 }
 
-#[test]
-fn every_betza_piece_moves_as_described_from_f6() {
-    let e = Expect::new;
+/// Every type's plain move (its Betza part, and the hooks' plain parts) in a scene.
+fn expectations(scene: &Scene) -> Vec<(&'static str, Expect)> {
+    let e = || Expect::new(scene);
     let k = |x: Expect| x.leap(1, 0, &any).leap(1, 1, &any);
-    let cases: Vec<(&str, Expect)> = vec![
+    let step = |x: Expect| {
+        x.ride(1, 0, 1, &any, true, false)
+            .ride(1, 1, 1, &any, true, false)
+    };
+    vec![
         ("FH", e().ride(0, 1, 12, &fwd, true, true).leap(1, 2, &back)),
         ("GW", e().ride(0, 1, 12, &fwd, true, true).leap(1, 1, &back)),
         ("Ma", e().leap(1, 0, &any).leap(2, 1, &any)),
@@ -373,15 +411,32 @@ fn every_betza_piece_moves_as_described_from_f6() {
             e().ride(1, 0, 3, &any, true, false)
                 .ride(1, 1, 3, &any, true, false),
         ),
-        ("Vu", e().ride(1, 1, 12, &any, true, false).leap(1, 0, &any)),
+        (
+            "Vu",
+            e().ride(1, 1, 12, &any, true, false)
+                .ride(1, 0, 12, &any, false, true)
+                .leap(1, 0, &any)
+                .leap(1, 1, &any),
+        ),
         (
             "Ib",
             e().ride(1, 0, 12, &any, true, false)
                 .leap(1, 1, &any)
                 .ride(1, 1, 12, &any, false, true),
         ),
-        ("EP", k(e())),
-        ("TP", k(e())),
+        // The Princes move as a King but capture only by their leaps.
+        (
+            "EP",
+            step(e())
+                .ride(2, 1, 1, &any, false, true)
+                .ride(2, 2, 1, &any, false, true),
+        ),
+        (
+            "TP",
+            step(e())
+                .ride(2, 0, 1, &any, false, true)
+                .ride(2, 1, 1, &any, false, true),
+        ),
         ("Z", e().leap(3, 2, &any)),
         ("Ta", e().leap(1, 1, &any).leap(3, 0, &any)),
         ("B", e().ride(1, 1, 12, &any, true, true)),
@@ -412,16 +467,26 @@ fn every_betza_piece_moves_as_described_from_f6() {
                 .leap(3, 3, &any)
                 .ride(1, 1, 12, &any, false, true),
         ),
-    ];
+    ]
+}
+
+#[test]
+fn every_betza_piece_moves_as_described_from_f6() {
+    // Blue's King on a1, Tan's King on l12 (on f6's diagonal), Tan's Pawn on a12 (off every line
+    // and leap from f6, it keeps Tan from being bared).
+    let scene = Scene {
+        origin: (5, 5),
+        others: vec![((0, 0), false), ((11, 11), true), ((0, 11), true)],
+    };
+    let cases = expectations(&scene);
     assert_eq!(cases.len(), 75, "every type");
     for (abbr, mut expected) in cases {
-        // Tan's Pawn on a12 (off every line and leap from f6) keeps Tan from being bared.
         let mut pos = board(&format!("K a1, {abbr} f6"), "K l12, P a12");
         if ["Pa", "Ra", "HO", "DO"].contains(&abbr) {
             expected.squares.insert("f6".to_string()); // the pass
         }
         if abbr == "Oc" || abbr == "Sp" {
-            expected.squares = bent(abbr == "Oc");
+            expected.squares = bent(&scene, abbr == "Oc");
         }
         if abbr == "Sa" {
             expected.squares.insert("b2".to_string()); // 4 steps, next to the King on a1
@@ -434,6 +499,54 @@ fn every_betza_piece_moves_as_described_from_f6() {
         }
         assert_eq!(destinations(&mut pos, "f6"), expected.squares, "{abbr}");
     }
+}
+
+/// Near the corner and among blockers: each piece on b2 with Blue's King on a1 and a Blue Pawn on
+/// b5 (friends: never reached, and they block rides), Tan's Knight on e2 and Pawn on d4 (enemies:
+/// captured by a ride that reaches them, and they block it), Tan's King on l12 (behind d4). The
+/// pieces whose move is a hook (hops, igui, conversions, swaps, line captures) have their own
+/// example tests; here are all the others, relayers and bent riders included.
+#[test]
+fn plain_pieces_near_the_edge_and_blockers() {
+    let scene = Scene {
+        origin: (1, 1),
+        others: vec![
+            ((0, 0), false),
+            ((1, 4), false),
+            ((4, 1), true),
+            ((3, 3), true),
+            ((11, 11), true),
+        ],
+    };
+    let mut checked = 0;
+    for (abbr, mut expected) in expectations(&scene) {
+        let kind = v().kind_by_abbr(abbr).unwrap();
+        let plain = v()
+            .spec(kind)
+            .specials
+            .iter()
+            .all(|s| matches!(s, Special::Relay(_) | Special::Bent { .. }));
+        if !plain {
+            continue;
+        }
+        if abbr == "Oc" || abbr == "Sp" {
+            expected.squares = bent(&scene, abbr == "Oc");
+        }
+        if abbr == "Wa" {
+            // jR: never the adjacent squares.
+            for s in ["a2", "c2", "b1", "b3"] {
+                expected.squares.remove(s);
+            }
+        }
+        let mut pos = board(&format!("K a1, P b5, {abbr} b2"), "K l12, N e2, P d4");
+        assert_eq!(
+            destinations(&mut pos, "b2"),
+            expected.squares,
+            "{abbr} on b2"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 57, "the 75 types less the 18 with hooks");
 }
 
 #[test]

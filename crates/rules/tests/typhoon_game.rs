@@ -1,0 +1,345 @@
+//! Typhoon as a whole game: the perft regression numbers of tests/data/typhoon.perft, the text's
+//! Wagon example, the repetition rule with passes and swaps, and make/unmake and
+//! hashing along random games from every kind of array and from random positions with all 75 types.
+
+use jovian_rules::variants::typhoon;
+use jovian_rules::{Color, Move, MoveKind, Position, Setup, Square, fen, notation};
+use proptest::prelude::*;
+
+const DATA: &str = include_str!("data/typhoon.perft");
+
+fn sq(name: &str) -> Square {
+    typhoon::variant()
+        .geometry
+        .parse_square(name)
+        .unwrap_or_else(|| panic!("bad square {name}"))
+}
+
+/// A position from "Abbr square, ..." lists.
+fn board(blue: &str, tan: &str, to_move: Color) -> Position {
+    let v = typhoon::variant();
+    let mut pieces = Vec::new();
+    for (color, list) in [(Color::Blue, blue), (Color::Tan, tan)] {
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (abbr, s) = item.split_once(' ').expect("abbreviation and square");
+            let kind = v.kind_by_abbr(abbr).unwrap_or_else(|| panic!("{abbr}"));
+            pieces.push((color, kind, sq(s)));
+        }
+    }
+    Position::from_setup(&Setup {
+        variant: v,
+        pieces,
+        to_move,
+    })
+    .expect("valid composed position")
+}
+
+fn legal(pos: &mut Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = notation::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    pos.make(m);
+}
+
+/// One line of the data file: the position, depth and count.
+fn data_lines() -> Vec<(String, Position, u32, u64)> {
+    let v = typhoon::variant();
+    let mut out = Vec::new();
+    for text in DATA.lines().map(str::trim) {
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (position, rest) = match f[0] {
+            "setup" => {
+                let setup = Setup::named(v, f[1]).unwrap_or_else(|| panic!("{text}: no array"));
+                (Position::from_setup(&setup).expect("valid"), &f[2..])
+            }
+            "position" => {
+                let setup = fen::parse_position(v, &format!("{} {}", f[2], f[3]))
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+                (Position::from_setup(&setup).expect("valid"), &f[4..])
+            }
+            other => panic!("{text}: unknown line kind {other}"),
+        };
+        assert_eq!(rest.len(), 2, "{text}: expected <depth> <nodes>");
+        let depth = rest[0].parse().expect("depth");
+        out.push((
+            text.to_string(),
+            position,
+            depth,
+            rest[1].parse().expect("nodes"),
+        ));
+    }
+    out
+}
+
+#[test]
+fn perft_matches_the_data_file() {
+    let lines = data_lines();
+    assert!(lines.len() >= 30, "data file lost lines");
+    for (text, mut pos, depth, nodes) in lines {
+        assert_eq!(pos.perft(depth), nodes, "{text}");
+        if depth <= 2 {
+            let divided: u64 = pos.perft_divide(depth).iter().map(|x| x.1).sum();
+            assert_eq!(divided, nodes, "divide: {text}");
+        }
+    }
+}
+
+/// "If a Blue Wagon is located on a1, and Tan pieces are located on a2 and a3, then the Blue Wagon
+/// cannot move along the a-file or capture either Tan piece."
+#[test]
+fn wagon_is_blocked_by_the_adjacent_piece() {
+    let mut pos = board("Wa a1, K l1", "P a2, P a3, K l12", Color::Blue);
+    let wagon: Vec<String> = legal(&mut pos)
+        .into_iter()
+        .filter(|m| m.from == sq("a1"))
+        .map(|m| typhoon::variant().square_name(m.to))
+        .collect();
+    assert_eq!(
+        wagon,
+        ["c1", "d1", "e1", "f1", "g1", "h1", "i1", "j1", "k1"]
+    );
+    // With a2 empty the file opens from a3 (captured) on; a2 itself stays out of reach.
+    let mut pos = board("Wa a1, K l1", "P a3, K l12", Color::Blue);
+    let file: Vec<String> = legal(&mut pos)
+        .into_iter()
+        .filter(|m| m.from == sq("a1") && m.to.file() == 0)
+        .map(|m| notation::format_move(&mut pos.clone(), m, notation::Style::Short))
+        .collect();
+    assert_eq!(file, ["Waxa3"]);
+}
+
+/// Passing counts for the repetition rule: after both Parrots have passed once, Blue's second pass
+/// brings back the position after its first (second occurrence), and Tan's second pass would bring
+/// back the start a third time, so it is illegal while Tan's other moves stay legal. Hummingbird
+/// swaps undone by swaps count the same way.
+#[test]
+fn passes_and_swaps_repeat_positions() {
+    let mut pos = board("K a1, Pa e5", "K l12, Pa h8", Color::Blue);
+    let can_pass = |pos: &mut Position| legal(pos).iter().any(|m| m.kind == MoveKind::Pass);
+    play(&mut pos, "Pa!");
+    play(&mut pos, "Pa!");
+    assert_eq!(pos.occurrences(), 2, "the start again");
+    play(&mut pos, "Pa!");
+    assert_eq!(pos.occurrences(), 2);
+    assert!(
+        !can_pass(&mut pos),
+        "a third occurrence by passing is illegal"
+    );
+    assert!(legal(&mut pos).len() > 10, "the other moves stay");
+
+    let mut pos = board("K a1, Hu e5, N e6", "K l12, N h8", Color::Blue);
+    let cycle = ["Hu<>e6", "N-g6", "Hu<>e5", "N-h8"];
+    for text in cycle {
+        play(&mut pos, text);
+    }
+    assert_eq!(pos.occurrences(), 2, "the start again");
+    for text in &cycle[..3] {
+        play(&mut pos, text);
+    }
+    let tan: Vec<String> = legal(&mut pos)
+        .into_iter()
+        .map(|m| notation::format_move(&mut pos.clone(), m, notation::Style::Long))
+        .collect();
+    assert!(!tan.contains(&"Ng6-h8".to_string()), "{tan:?}");
+    assert!(tan.contains(&"Ng6-f8".to_string()), "{tan:?}");
+    // A swap that does not exist is refused with one clear message.
+    let err = notation::parse_move(&mut pos, "Hu<>e7").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Hu<>e7 is not a legal move in this position"
+    );
+}
+
+/// Text round trip of every legal move along a game with every kind of move (the hooks position
+/// of the data file, which has passes, iguis, double hops, conversions, swaps and line captures).
+#[test]
+fn every_move_reads_back_in_every_style() {
+    let (_, mut pos, _, _) = data_lines()
+        .into_iter()
+        .find(|l| l.0.starts_with("position hooks"))
+        .expect("the hooks position");
+    let mut kinds = std::collections::BTreeSet::new();
+    for ply in 0..12 {
+        let moves = legal(&mut pos);
+        for &m in &moves {
+            kinds.insert(m.kind);
+            for style in [
+                notation::Style::Short,
+                notation::Style::Long,
+                notation::Style::Coordinate,
+            ] {
+                let text = notation::format_move(&mut pos, m, style);
+                let back = notation::parse_move(&mut pos, &text)
+                    .unwrap_or_else(|e| panic!("ply {ply}: {text}: {e}"));
+                assert_eq!(back, m, "ply {ply}: {text}");
+            }
+        }
+        // A varied game: the move with the most captures, else the first.
+        let best = moves
+            .iter()
+            .copied()
+            .max_by_key(|&m| pos.captures_of(m).len())
+            .expect("a move");
+        pos.make(best);
+        if pos.outcome().is_some() {
+            break;
+        }
+    }
+    for kind in [
+        MoveKind::Normal,
+        MoveKind::Relayed,
+        MoveKind::Igui,
+        MoveKind::HopCapture,
+        MoveKind::Pass,
+        MoveKind::LineCapture,
+    ] {
+        assert!(kinds.contains(&kind), "{kind:?} came up");
+    }
+}
+
+/// Every counter a position keeps agrees with its pieces, and the incremental hash is exact.
+fn check_consistent(pos: &Position, context: &str) {
+    let v = pos.variant();
+    for color in Color::BOTH {
+        let mine: Vec<_> = pos.side_pieces(color).collect();
+        assert_eq!(
+            pos.piece_count(color),
+            mine.len(),
+            "{context}: {color} count"
+        );
+        let royals = mine.iter().filter(|(p, _)| v.spec(p.kind).royal).count();
+        assert_eq!(pos.royal_count(color), royals, "{context}: {color} royals");
+    }
+    assert_eq!(
+        pos.hash(),
+        pos.compute_hash(),
+        "{context}: incremental hash"
+    );
+}
+
+/// A small deterministic generator (the proptest seeds drive it).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Random moves from `pos`, checking each legal move's make/unmake, then unwinding the game.
+fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
+    let mut rng = Lcg(seed);
+    for ply in 0..plies {
+        let context = format!("seed {seed} ply {ply}");
+        check_consistent(&pos, &context);
+        let moves = legal(&mut pos);
+        if moves.is_empty() {
+            assert!(pos.outcome().is_some(), "{context}: no move but not over");
+            break;
+        }
+        let before = pos.to_setup();
+        let hash = pos.hash();
+        let total: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
+        for &m in &moves {
+            let victims = pos.captures_of(m).len();
+            let mover = pos.piece_at(m.from).expect("a piece moves");
+            pos.make(m);
+            let context = format!("{context} after {m:?}");
+            check_consistent(&pos, &context);
+            let now: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
+            assert_eq!(now + victims, total, "{context}: pieces add up");
+            if m.kind != MoveKind::Suicide {
+                let arrived = pos.piece_at(m.destination()).expect("the mover arrives");
+                assert_eq!(arrived.color, mover.color, "{context}: mover's colour");
+            }
+            pos.unmake();
+            assert_eq!(
+                pos.to_setup(),
+                before,
+                "{context}: unmake restores the pieces"
+            );
+            assert_eq!(pos.hash(), hash, "{context}: unmake restores the hash");
+        }
+        pos.make(moves[rng.below(moves.len())]);
+    }
+    while pos.ply() > 0 {
+        pos.unmake();
+        assert_eq!(pos.hash(), pos.compute_hash(), "seed {seed}: unwinding");
+    }
+    pos
+}
+
+/// A random position: both Kings, then 6-20 pieces of random types (promoted ones included) on
+/// random squares, bunched in an 8x8 window so that hooks meet each other.
+fn random_position(seed: u64) -> Position {
+    let v = typhoon::variant();
+    let mut rng = Lcg(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let king = v.kind_by_abbr("K").expect("King");
+    let mut pieces = vec![
+        (Color::Blue, king, Square::new(0, 0)),
+        (Color::Tan, king, Square::new(11, 11)),
+    ];
+    let count = 6 + rng.below(15);
+    let corner = (rng.below(5) as u8, rng.below(5) as u8);
+    while pieces.len() < count + 2 {
+        let s = Square::new(corner.0 + rng.below(8) as u8, corner.1 + rng.below(8) as u8);
+        if pieces.iter().any(|p| p.2 == s) {
+            continue;
+        }
+        let color = if rng.below(2) == 0 {
+            Color::Blue
+        } else {
+            Color::Tan
+        };
+        let kind = v.kinds().nth(rng.below(v.pieces.len())).expect("a type");
+        pieces.push((color, kind, s));
+    }
+    let to_move = if rng.below(2) == 0 {
+        Color::Blue
+    } else {
+        Color::Tan
+    };
+    Position::from_setup(&Setup {
+        variant: v,
+        pieces,
+        to_move,
+    })
+    .expect("two Kings make any such position valid")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_from_named_arrays(seed in any::<u64>(), symmetry in 0usize..2, bits in 0u32..1 << 17, plies in 1usize..120) {
+        let v = typhoon::variant();
+        let name = format!(
+            "{}-{}",
+            ["rot", "mir"][symmetry],
+            (0..17).map(|i| if bits >> i & 1 == 1 { '1' } else { '0' }).collect::<String>()
+        );
+        let start = Position::from_setup(&Setup::named(v, &name).expect("array")).expect("valid");
+        let (setup, hash) = (start.to_setup(), start.hash());
+        let back = walk(start, seed, plies);
+        prop_assert_eq!(back.to_setup(), setup);
+        prop_assert_eq!(back.hash(), hash);
+    }
+
+    #[test]
+    fn random_games_from_random_positions(seed in any::<u64>(), plies in 1usize..40) {
+        let start = random_position(seed);
+        let setup = start.to_setup();
+        prop_assert_eq!(walk(start, seed, plies).to_setup(), setup);
+    }
+}
