@@ -1,4 +1,4 @@
-//! `jovian bench`: fixed perft workloads. The node counts are a signature of the move generator
+//! `jovian bench`: fixed perft and search workloads of every game. The node counts are a signature of the move generator
 //! (they change only when its behaviour changes); nodes per second is the speed measure. Run it in a
 //! release build.
 
@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use clap::Args;
 use jovian_engine::{Engine, Limits};
-use jovian_rules::variants::scirocco;
-use jovian_rules::{Move, Position, Setup};
+use jovian_rules::variants::{scirocco, typhoon};
+use jovian_rules::{Move, Position, Setup, Variant};
 
 use crate::input::CliError;
 
@@ -28,9 +28,8 @@ struct Workload {
 }
 
 /// Plays `plies` moves chosen by a fixed linear congruential sequence, so the bench reaches the
-/// same middlegame on every machine.
-fn playout(setup: &str, plies: usize) -> Position {
-    let v = scirocco::variant();
+/// same middlegame on every machine (never a finished game).
+fn playout(v: &'static Variant, setup: &str, plies: usize) -> Position {
     let mut pos =
         Position::from_setup(&Setup::named(v, setup).expect("bench setups exist")).expect("valid");
     let mut state: u64 = 0x5EED;
@@ -43,52 +42,86 @@ fn playout(setup: &str, plies: usize) -> Position {
         state = state
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        pos.make(moves[(state >> 33) as usize % moves.len()]);
+        // The first move from the drawn one on that does not end the game: the bench needs a
+        // position in play.
+        let first = (state >> 33) as usize % moves.len();
+        let keeps_playing = (0..moves.len())
+            .map(|i| moves[(first + i) % moves.len()])
+            .find(|&m| {
+                pos.make(m);
+                let over = pos.outcome().is_some();
+                pos.unmake();
+                !over
+            });
+        match keeps_playing {
+            Some(m) => pos.make(m),
+            None => break,
+        }
     }
     // A fresh position: the bench measures generation, not the history of the playout.
     Position::from_setup(&pos.to_setup()).expect("a reached position is valid")
 }
 
-const WORKLOADS: [Workload; 4] = [
+const WORKLOADS: [Workload; 6] = [
     Workload {
         name: "scirocco default array",
         depth: 5,
-        position: || playout("default", 0),
+        position: || playout(scirocco::variant(), "default", 0),
     },
     Workload {
         name: "scirocco mir-11000100",
         depth: 5,
-        position: || playout("mir-11000100", 0),
+        position: || playout(scirocco::variant(), "mir-11000100", 0),
     },
     Workload {
         name: "scirocco middlegame (40 plies)",
         depth: 4,
-        position: || playout("default", 40),
+        position: || playout(scirocco::variant(), "default", 40),
     },
     Workload {
         name: "scirocco endgame-ish (160 plies)",
         depth: 4,
-        position: || playout("rot-01010101", 160),
+        position: || playout(scirocco::variant(), "rot-01010101", 160),
+    },
+    Workload {
+        name: "typhoon default array",
+        depth: 4,
+        position: || playout(typhoon::variant(), "default", 0),
+    },
+    Workload {
+        name: "typhoon middlegame (60 plies)",
+        depth: 4,
+        position: || playout(typhoon::variant(), "mir-10110011100011010", 60),
     },
 ];
 
 /// Fixed-depth searches: the node total is the search's signature (it changes only when search
 /// behaviour changes), nodes per second its speed.
-const SEARCHES: [Workload; 3] = [
+const SEARCHES: [Workload; 5] = [
     Workload {
         name: "search: scirocco default array",
         depth: 9,
-        position: || playout("default", 0),
+        position: || playout(scirocco::variant(), "default", 0),
     },
     Workload {
         name: "search: scirocco middlegame",
         depth: 8,
-        position: || playout("default", 40),
+        position: || playout(scirocco::variant(), "default", 40),
     },
     Workload {
         name: "search: scirocco endgame-ish",
         depth: 8,
-        position: || playout("rot-01010101", 160),
+        position: || playout(scirocco::variant(), "rot-01010101", 160),
+    },
+    Workload {
+        name: "search: typhoon default array",
+        depth: 9,
+        position: || playout(typhoon::variant(), "default", 0),
+    },
+    Workload {
+        name: "search: typhoon middlegame",
+        depth: 8,
+        position: || playout(typhoon::variant(), "mir-10110011100011010", 60),
     },
 ];
 

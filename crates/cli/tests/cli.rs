@@ -1,44 +1,12 @@
 //! The command line as a user meets it: outputs of each command, and one clear error line with
 //! exit status 2 for every kind of bad input.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn jovian(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jovian"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A scratch file under the target directory, unique per test.
-fn scratch(name: &str, contents: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("scratch file written");
-    path
-}
-
-/// Asserts the run failed with status 2 and a single stderr line containing `needle`.
-fn assert_fails(o: &Output, needle: &str) {
-    let err = stderr(o);
-    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
-    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "one line expected: {err:?}"
-    );
-}
+use common::{assert_fails, jovian, scratch, stderr, stdout};
 
 #[test]
 fn moves_lists_the_21_opening_moves_in_long_form() {

@@ -1,19 +1,11 @@
 //! `jovian match` end to end: the table, the records, reproducibility, and a `cmd:` player that
 //! is Jovian's own CECP engine.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn jovian(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jovian"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{jovian, stdout};
 
 /// A fresh, empty directory under the target directory.
 fn out_dir(name: &str) -> PathBuf {

@@ -90,11 +90,190 @@ const SCIROCCO: Table = &[
     ("Em", 450, "nominal (royal); more mobile than the King"),
 ];
 
+/// Typhoon (12x12). The same pieces as Scirocco keep their Scirocco values unless the larger board
+/// changes them (riders gain: Rook ~6.5, Bishop ~5, Queen ~11 on 12x12). "Text" marks the
+/// author's remarks ("most of the initial pieces are fairly weak, none being worth more than about
+/// a Rook"; "the promoted pieces are generally stronger than in Scirocco"); "mobility" marks values
+/// set from the piece's moves on an empty 12x12 board against pieces of known value; "power" marks
+/// pieces whose worth is a capture-like power: a conversion swings twice the victim's value, so
+/// converters and multi-capturers are valued above their plain mobility.
+const TYPHOON: Table = &[
+    ("P", 100, "unit"),
+    (
+        "Fu",
+        110,
+        "mobility: forward step that also captures (Shogi pawn)",
+    ),
+    ("Gu", 140, "as Scirocco"),
+    (
+        "La",
+        110,
+        "mobility: 2 forward diagonal steps; promotes to the Parrot",
+    ),
+    (
+        "Ba",
+        140,
+        "mobility: 3 steps (forward and sideways); promotes to the Raven",
+    ),
+    ("W", 130, "as Scirocco"),
+    ("F", 150, "as Scirocco"),
+    ("A", 110, "as Scirocco"),
+    ("D", 130, "as Scirocco"),
+    ("St", 200, "as Scirocco"),
+    ("Go", 230, "as Scirocco"),
+    ("C", 260, "as Scirocco"),
+    ("N", 290, "as Scirocco"),
+    ("BD", 280, "mobility: bishop limited to 3 squares"),
+    ("CG", 230, "mobility: 4 steps (Chu Shogi's Copper General)"),
+    ("SG", 280, "mobility: 5 steps"),
+    ("GG", 320, "mobility: 6 steps"),
+    ("FL", 320, "mobility: 6 steps"),
+    ("BT", 300, "mobility: 7 steps"),
+    (
+        "DEl",
+        320,
+        "mobility: 7 steps, one more forward than the Blind Tiger",
+    ),
+    ("Co", 320, "as Scirocco"),
+    (
+        "Cu",
+        300,
+        "power: weak mover (5 moves) whose conversions swing twice a victim's value",
+    ),
+    (
+        "Hu",
+        260,
+        "mobility: 5 moves plus swaps (tempo, not material)",
+    ),
+    (
+        "Ov",
+        300,
+        "mobility: 8 steps, captures by hopping adjacent enemies",
+    ),
+    ("Un", 280, "mobility: 8 steps; captures only by withdrawal"),
+    ("Der", 300, "as Scirocco"),
+    (
+        "Ci",
+        300,
+        "mobility: 8 non-capturing steps plus Q3 hops where pieces stand",
+    ),
+    (
+        "Sa",
+        340,
+        "mobility: 8 steps plus non-capturing Q4 slides next to a friend",
+    ),
+    ("Ot", 360, "mobility: F + sideways R4 + forward W"),
+    (
+        "Be",
+        400,
+        "mobility: sideways R4 + backward R + 3 forward steps",
+    ),
+    ("Ch", 440, "mobility: rook limited to 4 squares"),
+    (
+        "Wa",
+        430,
+        "text: weaker than a Rook, less so on 12x12 than on 10x10",
+    ),
+    ("Ma", 450, "as Scirocco"),
+    ("Pr", 460, "as Scirocco"),
+    (
+        "FH",
+        420,
+        "mobility: forward rook + 4 backward Knight leaps",
+    ),
+    (
+        "GW",
+        400,
+        "mobility: forward rook + 2 backward diagonal steps",
+    ),
+    ("K", 400, "nominal (royal)"),
+    // Promoted pieces.
+    ("Ta", 380, "as Scirocco"),
+    ("Z", 250, "as Scirocco"),
+    ("Za", 330, "as Scirocco"),
+    ("Zi", 320, "as Scirocco"),
+    ("Ce", 500, "mobility: W + F + N (16 moves)"),
+    ("Wi", 520, "as Scirocco"),
+    ("Sq", 560, "as Scirocco"),
+    ("Ha", 380, "as Scirocco"),
+    ("B", 500, "mobility: 12x12 bishop"),
+    ("Sp", 560, "mobility: bent bishop on 12x12"),
+    ("Oc", 620, "mobility: bent rook on 12x12"),
+    ("Nr", 600, "mobility: Nightrider on 12x12"),
+    ("Da", 650, "mobility: 8 steps + Dabbaba and Alfil riders"),
+    ("R", 650, "mobility: 12x12 rook"),
+    ("Ab", 650, "mobility: N + B4"),
+    ("Du", 700, "mobility: N + R4"),
+    ("Sc", 680, "mobility: W + B (Dragon Horse) on 12x12"),
+    ("DK", 760, "mobility: F + R (Dragon King) on 12x12"),
+    ("Vu", 700, "mobility: moves as B, captures as R, steps W/F"),
+    ("Ib", 700, "mobility: moves as R, captures as B, steps W/F"),
+    ("FB", 720, "mobility: B + sideways R"),
+    ("FO", 760, "mobility: B + vertical R"),
+    (
+        "Pa",
+        450,
+        "power: W + D, adjacent igui, double hop-captures, pass",
+    ),
+    (
+        "Ra",
+        480,
+        "power: F + A, adjacent igui, double hop-captures, pass",
+    ),
+    ("HO", 700, "power: B4 + D + forward Parrot powers"),
+    ("DO", 760, "power: R4 + A + forward Raven powers"),
+    (
+        "Im",
+        600,
+        "power: non-capturing queen that freezes its neighbours",
+    ),
+    (
+        "Mi",
+        620,
+        "power: Q2 mover whose conversions swing twice a victim's value",
+    ),
+    (
+        "Lo",
+        700,
+        "power: non-capturing queen, captures several by leaping",
+    ),
+    (
+        "So",
+        720,
+        "power: Q2 mover capturing whole lines by approach (obligatory)",
+    ),
+    ("Ty", 900, "power: Q3 that keeps capturing along its line"),
+    ("Li", 950, "as Scirocco"),
+    ("Ge", 950, "mobility: Q3 + adjacent igui"),
+    (
+        "Q",
+        1100,
+        "mobility: 12x12 queen; text: the Stork's promotion",
+    ),
+    (
+        "EP",
+        450,
+        "royal, but one of several: mK + capturing N and A",
+    ),
+    (
+        "TP",
+        450,
+        "royal, but one of several: mK + capturing D and N",
+    ),
+    ("Em", 500, "nominal (royal); more mobile than the King"),
+    (
+        "EE",
+        700,
+        "royal; leaps anywhere within 3 steps and shoots along queen lines",
+    ),
+];
+
 /// The value of every piece type of the variant, indexed by kind. Types missing from the table (a
 /// variant without its own table yet) fall back to 300.
 pub fn piece_values(variant: &Variant) -> Vec<i32> {
     let table: Table = match variant.id {
         "scirocco" => SCIROCCO,
+        "typhoon" => TYPHOON,
         _ => &[],
     };
     variant
@@ -112,7 +291,25 @@ pub fn piece_values(variant: &Variant) -> Vec<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jovian_rules::variants::scirocco;
+    use jovian_rules::variants::{scirocco, typhoon};
+
+    #[test]
+    fn every_typhoon_piece_has_one_value_and_promotions_gain() {
+        let v = typhoon::variant();
+        for spec in &v.pieces {
+            let n = TYPHOON.iter().filter(|(a, _, _)| *a == spec.abbr).count();
+            assert_eq!(n, 1, "{} has {n} values", spec.abbr);
+        }
+        assert_eq!(TYPHOON.len(), v.pieces.len());
+        let values = piece_values(v);
+        let val = |a: &str| values[v.kind_by_abbr(a).unwrap().0 as usize];
+        // "None being worth more than about a Rook", and every promotion gains something.
+        for spec in v.pieces.iter().filter(|p| !p.promoted) {
+            assert!(val(spec.abbr) < val("R"), "{}", spec.abbr);
+            let to = spec.promotes_to.unwrap();
+            assert!(val(to) > val(spec.abbr), "{} -> {to}", spec.abbr);
+        }
+    }
 
     #[test]
     fn every_scirocco_piece_has_a_value_and_promotions_gain_or_trade_off() {

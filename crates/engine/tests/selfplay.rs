@@ -2,21 +2,30 @@
 //! checked against the rules library's legal move list. The games end by the rules (no draws).
 
 use jovian_engine::{Engine, Limits};
-use jovian_rules::variants::scirocco;
-use jovian_rules::{Position, Setup};
+use jovian_rules::variants::{scirocco, typhoon};
+use jovian_rules::{Position, Setup, Variant};
 
 #[test]
 fn self_play_moves_are_always_legal() {
-    let v = scirocco::variant();
+    self_play(scirocco::variant(), 12, 250, 2_000);
+}
+
+/// Typhoon's passes, conversions, swaps and multi-captures go through the same check.
+#[test]
+fn typhoon_self_play_moves_are_always_legal() {
+    self_play(typhoon::variant(), 4, 700, 1_000);
+}
+
+fn self_play(v: &'static Variant, games: usize, max_plies: usize, at_least: usize) {
     let names = (v.setups.names)();
     let mut engine = Engine::new(v, 8);
     let mut checked = 0;
     let mut finished = 0;
-    for game in 0..12 {
-        let name = &names[(game * 37) % 512];
+    for game in 0..games {
+        let name = &names[(game * 7919) % names.len()];
         let mut pos = Position::from_setup(&Setup::named(v, name).unwrap()).unwrap();
         engine.clear();
-        for _ in 0..250 {
+        for _ in 0..max_plies {
             if pos.outcome().is_some() {
                 finished += 1;
                 break;
@@ -40,6 +49,6 @@ fn self_play_moves_are_always_legal() {
             checked += 1;
         }
     }
-    assert!(checked >= 2_000, "only {checked} moves checked");
+    assert!(checked >= at_least, "only {checked} moves checked");
     assert!(finished > 0, "no game reached its end");
 }

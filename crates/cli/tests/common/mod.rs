@@ -1,0 +1,40 @@
+//! Helpers shared by the command-line tests: run the binary, read its output, scratch files.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+pub fn jovian(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jovian"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch file under the target directory, unique per test.
+pub fn scratch(name: &str, contents: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, contents).expect("scratch file written");
+    path
+}
+
+/// Asserts the run failed with status 2 and a single stderr line containing `needle`.
+pub fn assert_fails(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line expected: {err:?}"
+    );
+}
