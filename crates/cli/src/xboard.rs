@@ -448,7 +448,7 @@ impl Server {
     }
 
     fn features(&self) {
-        let ids: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
+        let ids: Vec<&str> = playable_variants().iter().map(|v| v.id).collect();
         send(&format!(
             "feature myname=\"Jovian\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 \
              colors=0 time=1 memory=1 sigint=0 sigterm=0 reuse=1 analyze=1 draw=0 san=0 name=0",
@@ -498,6 +498,14 @@ impl Server {
             send(&format!("Error (unsupported variant): {line}"));
             return;
         };
+        if !playable_variants().contains(&v) {
+            send(&format!(
+                "Error (unsupported variant): {line} (XBoard's piece set cannot show its {} piece \
+                 types)",
+                v.pieces.len()
+            ));
+            return;
+        }
         if v != self.variant {
             self.switch_variant(v);
         }
@@ -709,4 +717,14 @@ mod tests {
         assert_eq!(gui_score(-(MATE - 2)), -100_001);
         assert_eq!(gui_score(35), 35);
     }
+}
+
+/// The variants XBoard can show completely: every piece type gets a symbol. Typhoon's 75 types do
+/// not fit XBoard's letters, so it is neither offered nor accepted (a board with pieces missing
+/// would mislead the user).
+fn playable_variants() -> Vec<&'static Variant> {
+    Variant::all()
+        .into_iter()
+        .filter(|&v| Dialect::new(v).unrepresentable().is_empty())
+        .collect()
 }

@@ -76,7 +76,7 @@ fn validate_reads_a_typhoon_record_with_special_moves() {
     let position = "11,k/12/7,n,4/12/12/3,p,8/3,Pa,p,p,6/1,p,10/1,Cu,10/12/12/K,11 b";
     let record = format!(
         "[Variant \"typhoon\"]\n[Position \"{position}\"]\n[Result \"*\"]\n\n\
-         1. Pa! K-k12 2. Pax!d7 K-l12 3. Cu:b5=Blue K-k12 4. Paxe6xf6 *\n"
+         1. Pa! K-k12 2. Pax!d7 K-l12 3. b5=Blue K-k12 4. Paxe6xf6 *\n"
     );
     let file = scratch("typhoon-special.pgn", &record);
     let o = jovian(&["validate", file.to_str().unwrap()]);
@@ -87,10 +87,7 @@ fn validate_reads_a_typhoon_record_with_special_moves() {
         "{out}"
     );
     // The same record with a conversion the Cuckoo cannot make names the move.
-    let bad = scratch(
-        "typhoon-bad.pgn",
-        &record.replace("Cu:b5=Blue", "Cu:b6=Blue"),
-    );
+    let bad = scratch("typhoon-bad.pgn", &record.replace("b5=Blue", "Cu:b6=Blue"));
     assert_fails(
         &jovian(&["validate", bad.to_str().unwrap()]),
         "move 3 (Blue) \"Cu:b6=Blue\": Cu:b6=Blue is not a legal move",

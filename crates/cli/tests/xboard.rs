@@ -135,6 +135,12 @@ fn handshake_ping_errors_and_illegal_moves() {
         l.starts_with("Error (unsupported variant)")
     });
     s.expect("bad argument", |l| l == "Error (bad argument): sd x");
+    // Typhoon's 75 types do not fit XBoard's letters: not offered, and refused by name.
+    s.send("variant typhoon");
+    s.expect("typhoon refused", |l| {
+        l == "Error (unsupported variant): variant typhoon (XBoard's piece set cannot show its 75 \
+              piece types)"
+    });
     s.send("ping 18");
     s.expect("pong 18", |l| l == "pong 18");
     s.quit();

@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, then captures by victim and attacker value (with promotion gain),
 //! promotions, killer moves, and a history table indexed by piece code and destination.
 
-use jovian_rules::{Move, Position, Variant};
+use jovian_rules::{Move, MoveKind, Position, Variant};
 
 use crate::eval::Evaluator;
 use crate::search::MAX_PLY;
@@ -84,7 +84,15 @@ impl MoveOrderer {
                 (Some(_), Some(p)) => eval.promotion_gain(p),
                 _ => 0,
             };
-            let noisy = capture || promotion > 0;
+            // A conversion takes a piece from the opponent and gives it to the mover: it swings
+            // twice the piece's value, so it is as noisy as a capture.
+            let converted = match m.kind {
+                MoveKind::Convert => pos
+                    .piece_at(m.converted())
+                    .map_or(0, |p| eval.piece_value(p)),
+                _ => 0,
+            };
+            let noisy = capture || promotion > 0 || converted > 0;
             if noisy_only && !noisy {
                 continue; // quiescence never looks at quiet moves: do not score them
             }
@@ -93,7 +101,7 @@ impl MoveOrderer {
             } else if noisy {
                 let attacker = mover.map_or(0, |p| eval.piece_value(p));
                 let victims: i32 = pos.victims(m).map(|(_, p)| eval.piece_value(p)).sum();
-                NOISY_FLOOR + 10 * victims - attacker / 10 + promotion
+                NOISY_FLOOR + 10 * (victims + 2 * converted) - attacker / 10 + promotion
             } else if self.killers[ply][0] == Some(m) {
                 KILLER[0]
             } else if self.killers[ply][1] == Some(m) {

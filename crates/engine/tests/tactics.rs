@@ -178,6 +178,27 @@ fn typhoon_longleaper_takes_the_last_royal_in_one() {
     assert!(pos.captures_of(best).iter().any(|&s| s == sq("a6")));
 }
 
+#[test]
+fn typhoon_cuckoo_converts_the_last_royal_in_one() {
+    use Color::*;
+    // Converting Tan's only royal piece loses Tan the game as a capture would; the Cuckoo's move
+    // captures nothing, so only a search that treats conversion as decisive finds it.
+    let mut pos = position_in(
+        typhoon::variant(),
+        &[
+            (Blue, "Cu", "e4"),
+            (Blue, "K", "a1"),
+            (Tan, "K", "e5"),
+            (Tan, "Q", "h4"),
+            (Tan, "R", "b8"),
+        ],
+        Blue,
+    );
+    assert_win_in(&mut pos, 1);
+    let (_, best) = solve(&mut pos, 3);
+    assert_eq!(best.kind, jovian_rules::MoveKind::Convert);
+}
+
 fn sq(name: &str) -> jovian_rules::Square {
     typhoon::variant().geometry.parse_square(name).unwrap()
 }

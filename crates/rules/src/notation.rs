@@ -107,6 +107,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
         if styles
             .iter()
             .any(|&st| render(pos, m, st, &legal) == cleaned)
+            || named_conversion(pos, m).is_some_and(|t| t == cleaned)
         {
             return Ok(m);
         }
@@ -198,7 +199,7 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
         }
         MoveKind::HopCapture => format!("{abbr}{from}x{}-{to}", square_text(v, m.hopped())),
         // The Jupiter text's forms (Typhoon's notation list was lost): `HO!`, `Pe7*` (always with
-        // its square), `Cu:a5=Blue`, `Mi-e5:e6=Blue`; `<>` for a swap is Jovian's own.
+        // its square), `a5=Blue` (a Cuckoo's), `Mi-e5:e6=Blue`; `<>` for a swap is Jovian's own.
         MoveKind::Pass => format!("{abbr}{from}!"),
         MoveKind::Suicide => format!("{abbr}{}*", square_text(v, m.from)),
         MoveKind::Convert => {
@@ -206,7 +207,10 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
                 .piece_at(m.from)
                 .map_or(String::new(), |p| side_title(v, p.color));
             let conv = square_text(v, m.converted());
-            if m.from == m.to {
+            if m.from == m.to && !with_from {
+                // J: "a3=Tan (it should be obvious that a Cuckoo caused the change of ownership)".
+                format!("{conv}={side}")
+            } else if m.from == m.to {
                 format!("{abbr}{from}:{conv}={side}")
             } else {
                 format!("{abbr}{from}-{to}:{conv}={side}")
@@ -252,6 +256,22 @@ fn before(m: Move, sq: Square) -> bool {
 
 /// The kinds the parser's readings do not cover (and hop captures, whose double form `Raxi4xj5`
 /// they do not read): they are recognised by their exact text.
+/// The Cuckoo's conversion with the converter named, `Cu:a5=Blue`: read, never written (the short
+/// form is the text's `a5=Blue`, the long one `Cua4:a5=Blue`).
+fn named_conversion(pos: &Position, m: Move) -> Option<String> {
+    if m.kind != MoveKind::Convert || m.from != m.to {
+        return None;
+    }
+    let v = pos.variant();
+    let piece = pos.piece_at(m.from)?;
+    Some(format!(
+        "{}:{}={}",
+        abbr_text(v, piece.kind),
+        square_text(v, m.converted()),
+        side_title(v, piece.color)
+    ))
+}
+
 /// Text in one of the forms only `read_by_text` moves have: a swap (`<>`), a conversion (`:`,
 /// `=Blue`), a self-capture (`*`), a pass (`Pa!`, `d4d4`) or several captures (`xd4xd5`).
 fn looks_special(text: &str) -> bool {
@@ -307,8 +327,14 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
         // The parser reads a bare `=` like no suffix, so moves clash when their base texts and
         // promotions are equal; then each of them names its from-square.
         let text = base(pos, m, false);
+        // A Cuckoo's `a3=Tan` names neither piece nor from-square: it clashes with any other
+        // in-place conversion of the same square.
+        let in_place = |o: Move| o.kind == MoveKind::Convert && o.from == o.to;
         moves.iter().any(|&o| {
-            o != m && o.to == m.to && o.promotion() == m.promotion() && base(pos, o, false) == text
+            o != m
+                && (o.to == m.to || in_place(o) && in_place(m))
+                && o.promotion() == m.promotion()
+                && base(pos, o, false) == text
         })
     };
     base(pos, m, with_from) + &suffix(v, m, moves)

@@ -161,7 +161,12 @@ fn missionary_converts_on_arrival_and_cuckoo_without_moving() {
     let m = find(&mut pos, MoveKind::Convert, "a4", "a4");
     let after = make_and_unmake(&mut pos, m, 0);
     assert!(has(&after, "P a5 Blue") && has(&after, "Cu a4 Blue"));
-    round_trip(&mut pos, m, "Cu:a5=Blue");
+    round_trip(&mut pos, m, "a5=Blue");
+    assert_eq!(
+        parse_move(&mut pos, "Cu:a5=Blue"),
+        Ok(m),
+        "the form naming the Cuckoo"
+    );
     // A converted King counts as a royal piece of its new owner.
     let mut pos = board("K a1, Cu e4", "K e5, EP h8");
     let m = find(&mut pos, MoveKind::Convert, "e4", "e4");
