@@ -2,9 +2,12 @@
 //! Wagon example, the repetition rule with passes and swaps, and make/unmake and
 //! hashing along random games from every kind of array and from random positions with all 75 types.
 
+mod walk;
+
 use jovian_rules::variants::typhoon;
-use jovian_rules::{Color, Move, MoveKind, Position, Setup, Square, fen, notation};
+use jovian_rules::{Color, MoveKind, Position, Setup, Square, fen, notation};
 use proptest::prelude::*;
+use walk::{Lcg, legal, walk};
 
 const DATA: &str = include_str!("data/typhoon.perft");
 
@@ -32,12 +35,6 @@ fn board(blue: &str, tan: &str, to_move: Color) -> Position {
         to_move,
     })
     .expect("valid composed position")
-}
-
-fn legal(pos: &mut Position) -> Vec<Move> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
 }
 
 fn play(pos: &mut Position, text: &str) {
@@ -204,87 +201,11 @@ fn every_move_reads_back_in_every_style() {
     }
 }
 
-/// Every counter a position keeps agrees with its pieces, and the incremental hash is exact.
-fn check_consistent(pos: &Position, context: &str) {
-    let v = pos.variant();
-    for color in Color::BOTH {
-        let mine: Vec<_> = pos.side_pieces(color).collect();
-        assert_eq!(
-            pos.piece_count(color),
-            mine.len(),
-            "{context}: {color} count"
-        );
-        let royals = mine.iter().filter(|(p, _)| v.spec(p.kind).royal).count();
-        assert_eq!(pos.royal_count(color), royals, "{context}: {color} royals");
-    }
-    assert_eq!(
-        pos.hash(),
-        pos.compute_hash(),
-        "{context}: incremental hash"
-    );
-}
-
-/// A small deterministic generator (the proptest seeds drive it).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
-/// Random moves from `pos`, checking each legal move's make/unmake, then unwinding the game.
-fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
-    let mut rng = Lcg(seed);
-    for ply in 0..plies {
-        let context = format!("seed {seed} ply {ply}");
-        check_consistent(&pos, &context);
-        let moves = legal(&mut pos);
-        if moves.is_empty() {
-            assert!(pos.outcome().is_some(), "{context}: no move but not over");
-            break;
-        }
-        let before = pos.to_setup();
-        let hash = pos.hash();
-        let total: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
-        for &m in &moves {
-            let victims = pos.captures_of(m).len();
-            let mover = pos.piece_at(m.from).expect("a piece moves");
-            pos.make(m);
-            let context = format!("{context} after {m:?}");
-            check_consistent(&pos, &context);
-            let now: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
-            assert_eq!(now + victims, total, "{context}: pieces add up");
-            if m.kind != MoveKind::Suicide {
-                let arrived = pos.piece_at(m.destination()).expect("the mover arrives");
-                assert_eq!(arrived.color, mover.color, "{context}: mover's colour");
-            }
-            pos.unmake();
-            assert_eq!(
-                pos.to_setup(),
-                before,
-                "{context}: unmake restores the pieces"
-            );
-            assert_eq!(pos.hash(), hash, "{context}: unmake restores the hash");
-        }
-        pos.make(moves[rng.below(moves.len())]);
-    }
-    while pos.ply() > 0 {
-        pos.unmake();
-        assert_eq!(pos.hash(), pos.compute_hash(), "seed {seed}: unwinding");
-    }
-    pos
-}
-
 /// A random position: both Kings, then 6-20 pieces of random types (promoted ones included) on
 /// random squares, bunched in an 8x8 window so that hooks meet each other.
 fn random_position(seed: u64) -> Position {
     let v = typhoon::variant();
-    let mut rng = Lcg(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let mut rng = Lcg::new(seed ^ 0x9E37_79B9_7F4A_7C15);
     let king = v.kind_by_abbr("K").expect("King");
     let mut pieces = vec![
         (Color::Blue, king, Square::new(0, 0)),
