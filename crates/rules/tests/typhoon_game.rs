@@ -239,6 +239,41 @@ fn random_position(seed: u64) -> Position {
     .expect("two Kings make any such position valid")
 }
 
+/// The random positions reach every kind of move, so the properties below cover them all: 60 fixed
+/// seeds are walked (every legal move made and unmade at each ply) and their move kinds counted.
+#[test]
+fn random_positions_exercise_every_move_kind() {
+    let mut seen = std::collections::BTreeMap::new();
+    for seed in 0..60 {
+        let mut pos = random_position(seed);
+        let mut rng = Lcg::new(seed);
+        for _ in 0..20 {
+            let moves = legal(&mut pos);
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                *seen.entry(m.kind).or_insert(0u32) += 1;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        walk(random_position(seed), seed, 20);
+    }
+    for kind in [
+        MoveKind::Normal,
+        MoveKind::Relayed,
+        MoveKind::Igui,
+        MoveKind::HopCapture,
+        MoveKind::Pass,
+        MoveKind::Convert,
+        MoveKind::Swap,
+        MoveKind::LineCapture,
+        MoveKind::Suicide,
+    ] {
+        assert!(seen.contains_key(&kind), "{kind:?} never came up: {seen:?}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
