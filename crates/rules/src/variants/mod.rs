@@ -1,4 +1,5 @@
 //! One file per game: its piece table, zones, rules and setups.
 
+pub mod pairs;
 pub mod scirocco;
 pub mod typhoon;

@@ -4,9 +4,10 @@
 use std::sync::OnceLock;
 
 use crate::betza::Mode;
-use crate::geometry::{Color, Geometry, Square};
+use crate::geometry::{Geometry, Square};
 use crate::piece::{Lines, PieceSpec, RelayKind, Special};
 use crate::variant::{Placement, Rules, SetupRule, Variant};
+use crate::variants::pairs::{self, Pair};
 
 fn pieces() -> Vec<PieceSpec> {
     use Lines::*;
@@ -95,7 +96,7 @@ fn pieces() -> Vec<PieceSpec> {
 /// The exchangeable pairs in the text's order. For each, the two pieces (abbreviation, or "" for
 /// the empty square paired with the Dervish) and where the first-named one stands on Blue's left
 /// half and the second on the right when the pair's bit is 0: (file of left square, rank).
-const PAIRS: [(&str, &str, u8, u8); 8] = [
+const PAIRS: [Pair; 8] = [
     ("Ch", "Wa", 0, 0), // Chariot-Wagon: a1 / j1
     ("A", "D", 1, 0),   // Alfil-Dabbaba: b1 / i1
     ("Go", "St", 2, 0), // Goat-Stork: c1 / h1
@@ -123,7 +124,7 @@ const FIXED: [(&str, u8, u8); 12] = [
 ];
 
 /// Bits of the array the text shows first (Ch a1, A b1, St c1, N e1, De g1, Pr b2, K d2, W e2).
-const DEFAULT_BITS: u8 = 0b1101_1100;
+const DEFAULT_BITS: u32 = 0b1101_1100;
 const DEFAULT_NAME: &str = "rot-00111011";
 
 /// The 2001 fixed arrays, named by the pieces in Blue's and Tan's lower-left corners.
@@ -136,42 +137,20 @@ const OLD_ARRAYS: [(&str, &str); 4] = [
 
 /// Parses `rot-BBBBBBBB` / `mir-BBBBBBBB` (bit i is pair i of `PAIRS`, written left to right), the
 /// 2001 names and `default`. Returns (rotational, bits).
-fn parse_setup_name(name: &str) -> Option<(bool, u8)> {
-    let name = name.trim().to_ascii_lowercase();
-    if name == "default" {
+fn parse_setup_name(name: &str) -> Option<(bool, u32)> {
+    let name = name.trim();
+    if name.eq_ignore_ascii_case("default") {
         return Some((true, DEFAULT_BITS));
     }
     let canonical = OLD_ARRAYS
         .iter()
-        .find(|(old, _)| old.eq_ignore_ascii_case(&name))
-        .map(|(_, c)| c.to_string())
-        .unwrap_or(name);
-    let (sym, bits) = canonical.split_once('-')?;
-    let rotational = match sym {
-        "rot" | "rotational" => true,
-        "mir" | "mirror" => false,
-        _ => return None,
-    };
-    if bits.len() != 8 || !bits.bytes().all(|b| b == b'0' || b == b'1') {
-        return None;
-    }
-    let value = bits
-        .bytes()
-        .enumerate()
-        .fold(0u8, |acc, (i, b)| acc | ((b - b'0') << i));
-    Some((rotational, value))
+        .find(|(old, _)| old.eq_ignore_ascii_case(name))
+        .map_or(name, |(_, c)| c);
+    pairs::parse_name(canonical, PAIRS.len())
 }
 
 fn setup_names() -> Vec<String> {
-    let mut names = Vec::with_capacity(512 + 5);
-    for sym in ["rot", "mir"] {
-        for bits in 0..=255u8 {
-            let s: String = (0..8)
-                .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
-                .collect();
-            names.push(format!("{sym}-{s}"));
-        }
-    }
+    let mut names = pairs::all_names(PAIRS.len());
     names.extend(OLD_ARRAYS.iter().map(|(n, _)| n.to_string()));
     names.push("default".to_string());
     names
@@ -179,34 +158,11 @@ fn setup_names() -> Vec<String> {
 
 fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     let (rotational, bits) = parse_setup_name(name)?;
-    let g = &v.geometry;
-    let kind = |abbr: &str| {
-        v.kind_by_abbr(abbr)
-            .expect("Scirocco table has every array piece")
-    };
-    let mut blue: Vec<(&str, Square)> = Vec::new();
-    for (i, &(first, second, left_file, rank)) in PAIRS.iter().enumerate() {
-        let right_file = g.width - 1 - left_file;
-        let (l, r) = if bits >> i & 1 == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        blue.push((l, Square::new(left_file, rank)));
-        blue.push((r, Square::new(right_file, rank)));
-    }
-    blue.extend(FIXED.iter().map(|&(a, f, r)| (a, Square::new(f, r))));
-    let mut out = Vec::new();
-    for (abbr, sq) in blue.into_iter().filter(|(a, _)| !a.is_empty()) {
-        let tan_sq = if rotational {
-            g.rotate(sq)
-        } else {
-            g.flip_ranks(sq)
-        };
-        out.push((Color::Blue, kind(abbr), sq));
-        out.push((Color::Tan, kind(abbr), tan_sq));
-    }
-    Some(out)
+    let fixed: Vec<(&str, Square)> = FIXED
+        .iter()
+        .map(|&(a, f, r)| (a, Square::new(f, r)))
+        .collect();
+    Some(pairs::build(v, &PAIRS, &fixed, rotational, bits))
 }
 
 /// The Scirocco variant.
@@ -238,6 +194,7 @@ pub fn variant() -> &'static Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Color;
 
     #[test]
     fn table_has_36_types_and_every_promotion_resolves() {

@@ -10,6 +10,7 @@ use crate::moves::Move;
 use crate::piece::{LineKind, Lines, PieceKind, PieceSpec, RelayKind, Special};
 use crate::position::Position;
 use crate::variant::{Placement, Rules, SetupRule, Variant};
+use crate::variants::pairs::{self, Pair};
 
 /// Squares of the Cuckoo's conversion: ahead, left, right, two straight back.
 const CUCKOO_CONVERTS: [(i8, i8); 4] = [(0, 1), (1, 0), (-1, 0), (0, -2)];
@@ -428,7 +429,7 @@ fn promotion_choice(pos: &Position, m: Move, tabled: PieceKind) -> PieceKind {
 
 /// The 17 pairs in the text's order: (first-named, second, file of the left square, rank), Blue's
 /// side; bit 0 puts the first-named piece on the left square.
-const PAIRS: [(&str, &str, u8, u8); 17] = [
+const PAIRS: [Pair; 17] = [
     ("FH", "GW", 0, 0),  // Lance: a1 / l1
     ("Ma", "Pr", 1, 0),  // Fat: b1 / k1
     ("St", "Go", 2, 0),  // Animal: c1 / j1
@@ -457,76 +458,29 @@ const DEFAULT_NAME: &str = "rot-00000000000000000";
 
 /// Parses `rot-` / `mir-` + 17 bits (bit i = pair i, written left to right) and `default`.
 fn parse_setup_name(name: &str) -> Option<(bool, u32)> {
-    let name = name.trim().to_ascii_lowercase();
-    let name = if name == "default" {
-        DEFAULT_NAME.to_string()
+    let name = name.trim();
+    let name = if name.eq_ignore_ascii_case("default") {
+        DEFAULT_NAME
     } else {
         name
     };
-    let (sym, bits) = name.split_once('-')?;
-    let rotational = match sym {
-        "rot" | "rotational" => true,
-        "mir" | "mirror" => false,
-        _ => return None,
-    };
-    if bits.len() != PAIRS.len() || !bits.bytes().all(|b| b == b'0' || b == b'1') {
-        return None;
-    }
-    let value = bits
-        .bytes()
-        .enumerate()
-        .fold(0u32, |acc, (i, b)| acc | (((b - b'0') as u32) << i));
-    Some((rotational, value))
+    pairs::parse_name(name, PAIRS.len())
 }
 
 fn setup_names() -> Vec<String> {
-    let mut names = Vec::with_capacity(2 << PAIRS.len());
-    for sym in ["rot", "mir"] {
-        for bits in 0..1u32 << PAIRS.len() {
-            let s: String = (0..PAIRS.len())
-                .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
-                .collect();
-            names.push(format!("{sym}-{s}"));
-        }
-    }
+    let mut names = pairs::all_names(PAIRS.len());
     names.push("default".to_string());
     names
 }
 
 fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     let (rotational, bits) = parse_setup_name(name)?;
-    let g = &v.geometry;
-    let kind = |abbr: &str| {
-        v.kind_by_abbr(abbr)
-            .expect("Typhoon table has every array piece")
-    };
-    let mut blue: Vec<(&str, Square)> = Vec::new();
-    for (i, &(first, second, left_file, rank)) in PAIRS.iter().enumerate() {
-        let (l, r) = if bits >> i & 1 == 0 {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        blue.push((l, Square::new(left_file, rank)));
-        blue.push((r, Square::new(g.width - 1 - left_file, rank)));
-    }
-    blue.extend(
-        PAWN_ROW
-            .iter()
-            .enumerate()
-            .map(|(f, &a)| (a, Square::new(f as u8, 3))),
-    );
-    let mut out = Vec::with_capacity(blue.len() * 2);
-    for (abbr, sq) in blue {
-        let tan_sq = if rotational {
-            g.rotate(sq)
-        } else {
-            g.flip_ranks(sq)
-        };
-        out.push((Color::Blue, kind(abbr), sq));
-        out.push((Color::Tan, kind(abbr), tan_sq));
-    }
-    Some(out)
+    let pawns: Vec<(&str, Square)> = PAWN_ROW
+        .iter()
+        .enumerate()
+        .map(|(f, &a)| (a, Square::new(f as u8, 3)))
+        .collect();
+    Some(pairs::build(v, &PAIRS, &pawns, rotational, bits))
 }
 
 /// The Typhoon variant.
