@@ -299,3 +299,30 @@ proptest! {
         prop_assert_eq!(walk(start, seed, plies).to_setup(), setup);
     }
 }
+
+/// A Hummingbird may swap with an enemy frozen by an Immobilizer (docs/rules/typhoon.md, point 13);
+/// a frozen Hummingbird may not swap at all.
+#[test]
+fn hummingbird_swaps_with_a_frozen_enemy_but_not_when_frozen() {
+    let mut pos = board("K a1, Im e5, Hu d6", "K l12, P e6, N h8", Color::Blue);
+    let swaps: Vec<String> = legal(&mut pos)
+        .into_iter()
+        .filter(|m| m.kind == MoveKind::Swap)
+        .map(|m| notation::format_move(&mut pos.clone(), m, notation::Style::Short))
+        .collect();
+    assert!(swaps.contains(&"Hu<>e6".to_string()), "{swaps:?}");
+    play(&mut pos, "Hu<>e6");
+    assert_eq!(
+        pos.piece_at(sq("d6"))
+            .map(|p| (p.color, typhoon::variant().abbr(p.kind))),
+        Some((Color::Tan, "P"))
+    );
+    // Tan's Hummingbird next to Blue's Immobilizer is frozen: no swap, no step.
+    let mut pos = board("K a1, Im e5, N b1", "K l12, Hu e6, P e7", Color::Tan);
+    let hummingbird: Vec<_> = legal(&mut pos)
+        .into_iter()
+        .filter(|m| m.from == sq("e6"))
+        .map(|m| m.kind)
+        .collect();
+    assert_eq!(hummingbird, [MoveKind::Suicide]);
+}
