@@ -1,0 +1,341 @@
+//! Record parsing, replay and writing, with round trips over random games.
+
+use super::*;
+use crate::moves::MoveKind;
+use crate::notation::tests::all_promoted;
+use crate::variants::scirocco;
+
+/// The sample game of docs/notation.md, so that the document shows a game that replays.
+fn documented_sample() -> &'static str {
+    let doc = include_str!("../../../docs/notation.md");
+    let start = doc.find("```pgn\n").expect("the document has a pgn sample") + 7;
+    let len = doc[start..].find("```").expect("the sample is closed");
+    &doc[start..start + len]
+}
+
+fn replay_error(text: &str) -> String {
+    match Record::parse(text) {
+        Ok(record) => record
+            .replay()
+            .map(|_| "ok".into())
+            .unwrap_or_else(|e| e.to_string()),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Blue's Chariot can take Tan's King at once.
+const QUICK: &str = "[Variant \"scirocco\"]\n\
+                     [Position \"10/10/9,p/10/10/k,9/10/10/10/Ch,8,K b\"]\n";
+
+#[test]
+fn the_documented_game_replays() {
+    let record = Record::parse(documented_sample()).unwrap();
+    assert_eq!(record.tag("Variant"), Some("scirocco"));
+    assert_eq!(record.tag("blue"), Some("Blue player"));
+    let game = record.replay().unwrap();
+    assert_eq!(game.moves.len(), 12);
+    assert_eq!(game.setup_name.as_deref(), Some("rot-00111011"));
+    // 5. Wxe4 and 6. F-d4 use powers lent by the Dervish.
+    assert_eq!(game.moves[8].kind, MoveKind::Relayed);
+    assert_eq!(game.moves[10].kind, MoveKind::Relayed);
+    assert_eq!(
+        fen::write_position(&game.position),
+        "wa,d,go,de,1,n,1,st,a,ch/1,ma,sc,co,f,w,k,sc,pr,1/p,p,gu,3,p,gu,p,p/4,p,5/3,p,6/10/\
+         3,F,W,5/P,P,Gu,P,De,P,P,Gu,P,P/1,Pr,Sc,K,2,Co,Sc,Ma,1/Ch,A,St,1,N,2,Go,D,Wa b"
+    );
+    assert_eq!(game.outcome, None);
+    let rewritten = Record::from_game(&game, record.tags.clone()).to_text();
+    assert_eq!(
+        rewritten,
+        "[Variant \"scirocco\"]\n[Setup \"rot-00111011\"]\n[Blue \"Blue player\"]\n\
+         [Tan \"Tan player\"]\n[Date \"2024.05.01\"]\n[Result \"*\"]\n[Event \"Sample\"]\n\n\
+         1. P-e4 P-f7 2. C-g4 P-e7 3. Cxf7 Cxf7 4. De-e3 Cxe4 5. Wxe4 P-d7 6. F-d4 P-d6 *\n"
+    );
+    assert_eq!(Record::parse(&rewritten).unwrap().moves, record.moves);
+}
+
+#[test]
+fn movetext_forms_and_comments() {
+    let text = "[Variant \"scirocco\"] [Blue \"A \\\"quoted\\\" \\\\ name\"]\n\
+                1.P-e4 ; a line comment\n 1... P-f7 {a { comment\n over lines} 2. C-g4 $1 \
+                (2. P-d4 (2. P-c4) P-d7) e8e7 3. g4f7 1/2-1/2";
+    let record = Record::parse(text).unwrap();
+    assert_eq!(record.moves, ["P-e4", "P-f7", "C-g4", "e8e7", "g4f7"]);
+    assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(record.tag("Blue"), Some("A \"quoted\" \\ name"));
+    // A result glued to a move number is still the result (found by proptest).
+    let glued = Record::parse("1. P-e4 2.*").unwrap();
+    assert_eq!((glued.moves.len(), glued.result.as_deref()), (1, Some("*")));
+    let game = record.replay().unwrap();
+    // The result token is the players' claim, not part of the game: pass it as a tag.
+    let mut tags = record.tags.clone();
+    tags.push(("Result".into(), "1/2-1/2".into()));
+    let again = Record::from_game(&game, tags);
+    assert_eq!(again.tag("Result"), Some("1/2-1/2"));
+    assert_eq!(again.moves, ["P-e4", "P-f7", "C-g4", "P-e7", "Cxf7"]);
+    assert_eq!(Record::parse(&again.to_text()).unwrap(), again);
+}
+
+#[test]
+fn a_position_with_tan_to_move_starts_with_move_one_ellipsis() {
+    let text = "[Variant \"scirocco\"]\n\
+                [Position \"10/10/9,p/10/10/k,9/10/10/10/Ch,8,K t\"]\n1... K-a6 2. Ch-a5 K-b6";
+    let game = Record::parse(text).unwrap().replay().unwrap();
+    let record = Record::from_game(&game, vec![]);
+    assert!(
+        record
+            .to_text()
+            .ends_with("\n\n1... K-a6 2. Ch-a5 K-b6 *\n")
+    );
+    assert_eq!(
+        record.tag("Position"),
+        Some("10/10/9,p/10/10/k,9/10/10/10/Ch,8,K t")
+    );
+    let bad = text.replace("2. Ch-a5", "2. Ch-a7");
+    assert_eq!(
+        replay_error(&bad),
+        "move 2 (Blue) \"Ch-a7\": no Chariot can move to a7"
+    );
+}
+
+#[test]
+fn results_are_checked_against_the_rules() {
+    assert_eq!(replay_error(&format!("{QUICK}1. Chxa5 1-0")), "ok");
+    assert_eq!(replay_error(&format!("{QUICK}1. Chxa5 *")), "ok");
+    let wrong = "result 0-1 contradicts the game: Blue has won (Tan's King was captured)";
+    assert_eq!(replay_error(&format!("{QUICK}1. Chxa5 0-1")), wrong);
+    assert_eq!(
+        replay_error(&format!("{QUICK}[Result \"1/2-1/2\"]\n1. Chxa5")),
+        "result 1/2-1/2 contradicts the game: Blue has won (Tan's King was captured)"
+    );
+    // Resignation or agreement before the end is a matter for the players.
+    assert_eq!(replay_error(&format!("{QUICK}1. Ch-a2 0-1")), "ok");
+    assert_eq!(replay_error(&format!("{QUICK}1. Ch-a2 1/2-1/2")), "ok");
+    let game = Record::parse(&format!("{QUICK}1. Chxa5"))
+        .unwrap()
+        .replay()
+        .unwrap();
+    assert_eq!(game.outcome.map(|o| o.winner), Some(Color::Blue));
+    assert_eq!(Record::from_game(&game, vec![]).tag("Result"), Some("1-0"));
+}
+
+#[test]
+fn errors_name_the_problem_and_the_place() {
+    let v = "[Variant \"scirocco\"]\n";
+    let cases: Vec<(String, &str)> = vec![
+        (
+            "1. P-e4 *".into(),
+            "missing Variant tag (known variants: scirocco, typhoon)",
+        ),
+        (
+            "[Variant \"chess\"]".into(),
+            "unknown variant \"chess\" in the Variant tag (known: scirocco, typhoon)",
+        ),
+        (
+            format!("{v}[Setup \"default\"][Position \"x b\"]"),
+            "both a Setup and a Position tag; give one of them",
+        ),
+        (
+            format!("{v}[Position \"10/10 b\"]"),
+            "Position tag: expected 10 ranks, found 2",
+        ),
+        (
+            format!("{v}[Position \"10/10/10/10/10/10/10/10/10/K,9 b\"]"),
+            "Position tag: Tan has no royal piece",
+        ),
+        (
+            format!("{v}1. P-e4 P-f7 2. C-g4 Ch-a5"),
+            "move 2 (Tan) \"Ch-a5\": no Chariot can move to a5",
+        ),
+        (
+            format!("{QUICK}1. Chxa5 P-j7"),
+            "move 1 (Tan) \"P-j7\": the game is already over (Tan's King was captured)",
+        ),
+        (
+            "[Variant scirocco]".into(),
+            "line 1: malformed tag: the value of Variant must be in double quotes",
+        ),
+        (
+            "\n[Variant \"scirocco\"\n1. P-e4".into(),
+            "line 2: malformed tag: expected ] after the value of Variant",
+        ),
+        (
+            "[\"scirocco\"]".into(),
+            "line 1: malformed tag: a tag starts with its name, as in [Variant \"scirocco\"]",
+        ),
+        (
+            "[Variant \"sci\n\"]".into(),
+            "line 1: malformed tag: the value of Variant is not closed on its line",
+        ),
+        (
+            format!("{v}[Variant \"x\"]"),
+            "line 2: tag Variant is given twice",
+        ),
+        (
+            format!("{v}1. P-e4 {{never closed"),
+            "line 2: the comment opened with { is never closed",
+        ),
+        (
+            format!("{v}1. P-e4 (1... P-f7"),
+            "line 2: the variation opened with ( is never closed",
+        ),
+        (
+            format!("{v}1. P-e4 *\n2. P-d4"),
+            "line 3: \"2.\" after the result *",
+        ),
+        (
+            format!("{v}1. P-e4\n[Blue \"x\"]"),
+            "line 3: tags must come before the moves",
+        ),
+        (
+            format!("{v}12 P-e4"),
+            "line 2: unexpected \"12\" among the moves",
+        ),
+        (
+            format!("{v}[Result \"2-0\"]"),
+            "unknown result \"2-0\" in the Result tag (expected 1-0, 0-1, 1/2-1/2 or *)",
+        ),
+        (
+            format!("{v}[Result \"1-0\"] 1. P-e4 0-1"),
+            "the Result tag says 1-0 but the moves end with 0-1",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(replay_error(&text), message, "{text}");
+    }
+    let unknown = replay_error(&format!("{v}[Setup \"rot-2\"]"));
+    assert!(unknown.starts_with("unknown setup \"rot-2\" for Scirocco; setups are named rot-"));
+}
+
+/// A deterministic pseudo-random sequence for choosing moves.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Every legal move, written in each style, reads back as itself; short texts are unique.
+fn check_round_trips(pos: &mut Position, legal: &[Move]) {
+    let mut seen = std::collections::HashSet::new();
+    for &m in legal {
+        for style in [Style::Short, Style::Long, Style::Coordinate] {
+            let text = notation::format_move(pos, m, style);
+            assert_eq!(
+                notation::parse_move(pos, &text),
+                Ok(m),
+                "{text} in {style:?}"
+            );
+            assert!(
+                style != Style::Short || seen.insert(text.clone()),
+                "{text} twice"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_games_round_trip_every_move_and_their_records() {
+    let v = scirocco::variant();
+    let mut starts: Vec<(Setup, Option<String>)> =
+        ["default", "rot-00000000", "mir-10101010", "2001-WaWa"]
+            .iter()
+            .map(|n| (Setup::named(v, n).unwrap(), Some(n.to_string())))
+            .collect();
+    starts.push((all_promoted().to_setup(), None));
+    let mut rng = Lcg(7);
+    let (mut kinds, mut promotions) = ([0usize; 4], 0);
+    for (start, setup_name) in starts {
+        for _ in 0..3 {
+            let mut position = Position::from_setup(&start).unwrap();
+            let (mut moves, mut legal) = (Vec::new(), Vec::new());
+            for _ in 0..70 {
+                position.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                check_round_trips(&mut position, &legal);
+                for m in &legal {
+                    kinds[m.kind as usize] += 1;
+                    promotions += m.promotion().is_some() as usize;
+                }
+                // Prefer captures now and then so that games reach promotions and endings.
+                let captures: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| position.is_capture(m))
+                    .collect();
+                let m = if !captures.is_empty() && rng.below(3) == 0 {
+                    captures[rng.below(captures.len())]
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                position.make(m);
+                moves.push(m);
+            }
+            let outcome = position.outcome();
+            let (start, setup_name) = (start.clone(), setup_name.clone());
+            let game = Game {
+                variant: v,
+                start,
+                setup_name,
+                moves,
+                position,
+                outcome,
+            };
+            let text = Record::from_game(&game, vec![("Blue".into(), "LCG".into())]).to_text();
+            let movetext = text.lines().skip_while(|l| !l.is_empty());
+            assert!(movetext.clone().all(|l| l.len() <= 80), "{text}");
+            let replayed = Record::parse(&text).unwrap().replay().unwrap();
+            assert_eq!(replayed.moves, game.moves);
+            assert_eq!(replayed.position.hash(), game.position.hash());
+            assert_eq!(replayed.outcome, outcome);
+        }
+    }
+    // The games exercised every kind of move and promotions.
+    assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+    assert!(promotions > 0);
+}
+
+proptest::proptest! {
+    #[test]
+    fn parse_move_never_panics(text in "\\PC{0,24}") {
+        let mut start = Position::start(scirocco::variant());
+        let _ = notation::parse_move(&mut start, &text);
+        let _ = notation::parse_move(&mut all_promoted(), &text);
+    }
+
+    #[test]
+    fn what_parse_move_accepts_is_legal(text in "[A-Za-z]{0,3}[a-z0-9]{0,4}[-x!=+,]{0,2}[a-l0-9]{0,4}[-,=+!?#]{0,2}[A-Za-z0-9]{0,3}") {
+        let mut pos = all_promoted();
+        if let Ok(m) = notation::parse_move(&mut pos, &text) {
+            proptest::prop_assert!(pos.is_legal(m));
+            let short = notation::format_move(&mut pos, m, Style::Short);
+            proptest::prop_assert_eq!(notation::parse_move(&mut pos, &short), Ok(m));
+        }
+    }
+
+    #[test]
+    fn record_parse_and_replay_never_panic(text in "\\PC{0,200}") {
+        if let Ok(record) = Record::parse(&text) {
+            let _ = record.replay();
+            let _ = record.to_text();
+        }
+    }
+
+    #[test]
+    fn records_of_near_misses_never_panic(
+        tags in "(\\[(Variant|Setup|Result|Position) \"(scirocco|default|rot-00000000|1-0|\\*|x)\"\\]\n){0,4}",
+        moves in "([0-9]{1,2}\\.{1,3} ?)?([A-Z][a-z]?[a-j][0-9]{1,2}[-x]?[a-j][0-9]{1,2} ?|[{}();*] ?){0,8}",
+    ) {
+        let text = format!("[Variant \"scirocco\"]\n{tags}{moves}");
+        if let Ok(record) = Record::parse(&text) {
+            let _ = record.replay();
+            proptest::prop_assert_eq!(Record::parse(&record.to_text()).map(|r| r.moves), Ok(record.moves.clone()));
+        }
+    }
+}
