@@ -7,7 +7,7 @@ use crate::variants::scirocco;
 
 /// The sample game of docs/notation.md, so that the document shows a game that replays.
 fn documented_sample() -> &'static str {
-    let doc = include_str!("../../../docs/notation.md");
+    let doc = include_str!("../../../../docs/notation.md");
     let start = doc.find("```pgn\n").expect("the document has a pgn sample") + 7;
     let len = doc[start..].find("```").expect("the sample is closed");
     &doc[start..start + len]
