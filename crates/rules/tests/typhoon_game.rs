@@ -326,3 +326,34 @@ fn hummingbird_swaps_with_a_frozen_enemy_but_not_when_frozen() {
         .collect();
     assert_eq!(hummingbird, [MoveKind::Suicide]);
 }
+
+/// Promotion in Typhoon: optional on any move that starts or ends in the zone (ranks 9-12 for
+/// Blue), offered for a Hummingbird's own swap but never for the piece it swaps, never on a
+/// conversion by a Cuckoo, never on a relayed move.
+#[test]
+fn promotion_follows_the_mover_not_the_moved() {
+    let promotions = |pos: &mut Position, from: &str, to: &str| -> Vec<Option<&'static str>> {
+        let v = typhoon::variant();
+        let mut found: Vec<_> = legal(pos)
+            .into_iter()
+            .filter(|m| m.from == sq(from) && m.to == sq(to))
+            .map(|m| m.promotion().map(|k| v.abbr(k)))
+            .collect();
+        found.sort();
+        found
+    };
+    // The Hummingbird ends in the zone: both; the Knight it moves never promotes.
+    let mut pos = board("K a1, Hu e8, N e9", "K l12, P a12", Color::Blue);
+    assert_eq!(promotions(&mut pos, "e8", "e9"), [None, Some("Im")]);
+    // A Marquis leaving the zone may promote (start-or-end rule).
+    let mut pos = board("K a1, Ma e9", "K l12, P a12", Color::Blue);
+    assert_eq!(promotions(&mut pos, "e9", "e8"), [None, Some("Ab")]);
+    // A Cuckoo converting in the zone does not promote.
+    let mut pos = board("K a1, Cu e9", "K l12, P e10", Color::Blue);
+    assert_eq!(promotions(&mut pos, "e9", "e9"), [None]);
+    // A Pawn stepping around a Dervish into the zone moves by a relayed power: no promotion;
+    // its own step forward into the zone may promote.
+    let mut pos = board("K a1, Der e9, P e8, P c8", "K l12, P a12", Color::Blue);
+    assert_eq!(promotions(&mut pos, "e8", "d9"), [None]);
+    assert_eq!(promotions(&mut pos, "c8", "c9"), [None, Some("Ta")]);
+}
