@@ -7,6 +7,7 @@ mod clock;
 mod input;
 mod matches;
 mod play;
+mod serve;
 mod xboard;
 
 use std::process::ExitCode;
@@ -74,6 +75,8 @@ enum Command {
     Xboard(xboard::XboardArgs),
     /// Play a match between two players (engine settings, random, greedy, or a CECP engine).
     Match(matches::MatchArgs),
+    /// Open the board in the browser: a local web server to play the computer or a friend.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -156,6 +159,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Analyse(args) => analyse::run(&args)?,
         Command::Xboard(args) => xboard::run(&args)?,
         Command::Match(args) => matches::run(&args)?,
+        Command::Serve(args) => serve::run(&args)?,
     }
     Ok(())
 }

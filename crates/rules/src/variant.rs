@@ -69,9 +69,17 @@ pub type PromotionChoice = fn(&Position, Move, PieceKind) -> PieceKind;
 /// One piece of an initial array.
 pub type Placement = (Color, PieceKind, Square);
 
+/// A pair of an array built from pairs: (first-named abbreviation, second (`""` for an empty
+/// square), file of the left square, rank), on Blue's side.
+pub type Pair = (&'static str, &'static str, u8, u8);
+
 /// How a variant's initial arrays are named and built.
 pub struct SetupRule {
     pub default: &'static str,
+    /// The pairs whose sides an array's name chooses, in the name's bit order (`rot-`/`mir-` then
+    /// one bit per pair, `0` = first-named piece on the left square); empty for a variant whose
+    /// arrays are not built from pairs. Lets a user interface offer the author's own choices.
+    pub pairs: &'static [Pair],
     /// Every accepted name, canonical form first in each family.
     pub names: fn() -> Vec<String>,
     /// The array for a name (any accepted spelling), or `None` for an unknown name.

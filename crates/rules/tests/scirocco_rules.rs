@@ -212,6 +212,7 @@ fn igui_promotes_only_from_the_zone_whatever_the_victim_square() {
     };
     let setups = SetupRule {
         default: "none",
+        pairs: &[],
         names: Vec::new,
         build: array,
         help: "",
@@ -344,6 +345,7 @@ fn small_variant(
     };
     let setups = SetupRule {
         default: "start",
+        pairs: &[],
         names: || vec!["start".to_string()],
         build: array,
         help: "",

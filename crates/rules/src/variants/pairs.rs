@@ -4,11 +4,8 @@
 //! bit per pair, written in pair order (`0` = first-named piece on the left square).
 
 use crate::geometry::{Color, Square};
+pub use crate::variant::Pair;
 use crate::variant::{Placement, Variant};
-
-/// A pair: (first-named abbreviation, second (may be "" for an empty square), file of the left
-/// square, rank), Blue's side.
-pub type Pair = (&'static str, &'static str, u8, u8);
 
 /// Reads `rot-BITS` / `mir-BITS` (also `rotational-` / `mirror-`) for `pairs` bits; returns
 /// (rotational, bits) with bit i for pair i.

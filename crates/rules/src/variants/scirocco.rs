@@ -178,6 +178,7 @@ pub fn variant() -> &'static Variant {
             Rules { royal_capture_loses: true, bare_piece_loses: true, third_repetition_illegal: true },
             SetupRule {
                 default: DEFAULT_NAME,
+                pairs: &PAIRS,
                 names: setup_names,
                 build: build_setup,
                 help: "rot-BBBBBBBB or mir-BBBBBBBB: rotational or mirror symmetry, then one bit per \

@@ -1,0 +1,58 @@
+//! `jovian serve`: the board in the browser (crates/web).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::input::CliError;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Port on 127.0.0.1 (0 picks a free one; the URL printed tells which).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Directory of the games database (default: $XDG_DATA_HOME/jovian or ~/.local/share/jovian).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Do not try to open a browser.
+    #[arg(long)]
+    no_open: bool,
+}
+
+/// Opens `url` in the desktop's browser if there is one; silently does nothing otherwise.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
+
+pub fn run(args: &ServeArgs) -> Result<(), CliError> {
+    let data = args
+        .data
+        .clone()
+        .unwrap_or_else(jovian_web::default_data_dir);
+    let shown = data.display().to_string();
+    let no_open = args.no_open;
+    jovian_web::serve_blocking(jovian_web::ServeOptions {
+        port: args.port,
+        data,
+        on_listening: Box::new(move |addr| {
+            let url = format!("http://{addr}/");
+            println!("Jovian is at {url} (games kept in {shown}; Ctrl-C stops the server)");
+            let _ = std::io::stdout().flush();
+            if !no_open {
+                open_browser(&url);
+            }
+        }),
+    })
+    .map_err(|e| CliError(e.to_string()))
+}

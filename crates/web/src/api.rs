@@ -1,0 +1,534 @@
+//! The HTTP interface: the JSON API under `/api`, the event streams, and the web app's files.
+//! Every error is `{"error": "..."}` with a 4xx status; nothing here panics on input.
+
+use std::convert::Infallible;
+use std::sync::OnceLock;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::stream::{self, Stream};
+use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS};
+use jovian_rules::notation;
+use jovian_rules::record::Record;
+use jovian_rules::{Color, Position, Setup, Variant, fen};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::assets;
+use crate::diagram::{Diagram, diagram};
+use crate::engine_task::{cancel, start_if_due};
+use crate::game::{Ending, GameState, Humans, board_view};
+use crate::state::{AppState, SharedGame, commit_move, lock};
+
+/// An error answer: a status and one sentence.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::BAD_REQUEST, message.into())
+    }
+    fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::CONFLICT, message.into())
+    }
+    fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::NOT_FOUND, message.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, axum::Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<crate::WebError> for ApiError {
+    fn from(e: crate::WebError) -> ApiError {
+        ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+/// A JSON body read with our own error answers (413 for an oversize body, 400 for bad JSON).
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e: BytesRejection| {
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!(
+                            "the request body is larger than {} bytes",
+                            crate::BODY_LIMIT
+                        ),
+                    )
+                } else {
+                    ApiError::bad(format!("cannot read the request body: {e}"))
+                }
+            })?;
+        let text = if bytes.is_empty() { &b"{}"[..] } else { &bytes };
+        serde_json::from_slice(text)
+            .map(ApiJson)
+            .map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/variants", get(variants))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(offer_draw))
+        .route("/api/games/{id}/movenow", post(move_now))
+        .route("/api/games/{id}/positions/{ply}", get(position_at))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/events", get(events))
+        .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
+        .layer(DefaultBodyLimit::max(crate::BODY_LIMIT))
+        .with_state(state)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variants
+
+#[derive(Serialize)]
+struct PieceInfo {
+    abbr: &'static str,
+    name: &'static str,
+    description: &'static str,
+    promotes_to: Option<&'static str>,
+    promoted: bool,
+    royal: bool,
+    diagram: Diagram,
+}
+
+#[derive(Serialize)]
+struct PairInfo {
+    first: &'static str,
+    second: &'static str,
+    left: String,
+    right: String,
+}
+
+#[derive(Serialize)]
+struct VariantInfo {
+    id: &'static str,
+    title: &'static str,
+    width: u8,
+    height: u8,
+    files: Vec<String>,
+    default_setup: &'static str,
+    setup_help: &'static str,
+    pairs: Vec<PairInfo>,
+    pieces: Vec<PieceInfo>,
+}
+
+fn variant_info(v: &'static Variant) -> VariantInfo {
+    let g = &v.geometry;
+    let files = (0..g.width)
+        .map(|f| {
+            let name = v.square_name(jovian_rules::Square::new(f, 0));
+            name.trim_end_matches(|c: char| c.is_ascii_digit())
+                .to_string()
+        })
+        .collect();
+    let pairs = v
+        .setups
+        .pairs
+        .iter()
+        .map(|&(first, second, left, rank)| PairInfo {
+            first,
+            second,
+            left: v.square_name(jovian_rules::Square::new(left, rank)),
+            right: v.square_name(jovian_rules::Square::new(g.width - 1 - left, rank)),
+        })
+        .collect();
+    let pieces = v
+        .kinds()
+        .map(|k| {
+            let spec = v.spec(k);
+            PieceInfo {
+                abbr: spec.abbr,
+                name: spec.name,
+                description: spec.description,
+                promotes_to: spec.promotes_to,
+                promoted: spec.promoted,
+                royal: spec.royal,
+                diagram: diagram(v, k),
+            }
+        })
+        .collect();
+    VariantInfo {
+        id: v.id,
+        title: v.title,
+        width: g.width,
+        height: g.height,
+        files,
+        default_setup: v.setups.default,
+        setup_help: v.setups.help,
+        pairs,
+        pieces,
+    }
+}
+
+async fn variants() -> Response {
+    // Diagrams take a few thousand move generations: computed once.
+    static JSON: OnceLock<String> = OnceLock::new();
+    let body = JSON.get_or_init(|| {
+        let all: Vec<VariantInfo> = Variant::all().into_iter().map(variant_info).collect();
+        serde_json::to_string(&all).unwrap_or_else(|_| "[]".to_string())
+    });
+    ([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+fn game(state: &AppState, id: &str) -> ApiResult<SharedGame> {
+    id.parse::<i64>()
+        .ok()
+        .and_then(|id| state.get(id))
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
+}
+
+async fn list_games(State(state): State<AppState>) -> impl IntoResponse {
+    let list: Vec<_> = state.all().iter().map(|g| lock(g).summary()).collect();
+    axum::Json(list)
+}
+
+async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let view = lock(&shared).view();
+    Ok(axum::Json(view).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: Option<String>,
+    /// `default`, `random`, or a setup name.
+    setup: Option<String>,
+    /// A position in the text form.
+    position: Option<String>,
+    /// A whole game record to continue.
+    record: Option<String>,
+    /// Which sides people play: `blue` (default), `tan` or `both`.
+    humans: Option<String>,
+    level: Option<u32>,
+    movetime_ms: Option<u64>,
+}
+
+/// A setup name drawn from the clock (any legal array).
+fn random_setup(v: &Variant) -> String {
+    let names = (v.setups.names)();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() as usize ^ d.as_secs() as usize);
+    names[nanos.wrapping_mul(2654435761) % names.len()].clone()
+}
+
+fn start_of(req: &NewGame) -> ApiResult<GameState> {
+    if let Some(text) = &req.record {
+        let record = Record::parse(text).map_err(|e| ApiError::bad(format!("record: {e}")))?;
+        let replayed = record
+            .replay()
+            .map_err(|e| ApiError::bad(format!("record: {e}")))?;
+        let mut game =
+            GameState::new(0, replayed.start, replayed.setup_name).map_err(ApiError::bad)?;
+        for m in replayed.moves {
+            game.position.make(m);
+            game.moves.push(m);
+        }
+        return Ok(game);
+    }
+    let id = req
+        .variant
+        .as_deref()
+        .ok_or_else(|| ApiError::bad("say which game: \"variant\" is missing"))?;
+    let v = Variant::by_id(id).ok_or_else(|| {
+        let known: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
+        ApiError::bad(format!(
+            "unknown game {id:?}; known games: {}",
+            known.join(", ")
+        ))
+    })?;
+    if let Some(text) = &req.position {
+        let setup = fen::parse_position(v, text)
+            .map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+        return GameState::new(0, setup, None).map_err(ApiError::bad);
+    }
+    let name = match req.setup.as_deref() {
+        None | Some("") | Some("default") => v.setups.default.to_string(),
+        Some("random") => random_setup(v),
+        Some(name) => name.to_string(),
+    };
+    let setup = Setup::named(v, &name).ok_or_else(|| {
+        ApiError::bad(format!(
+            "unknown {} setup {name:?}; {}",
+            v.title, v.setups.help
+        ))
+    })?;
+    GameState::new(0, setup, Some(name)).map_err(ApiError::bad)
+}
+
+async fn create_game(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<NewGame>,
+) -> ApiResult<Response> {
+    let mut game = start_of(&req)?;
+    game.humans = match req.humans.as_deref() {
+        None => Humans::Blue,
+        Some(h) => Humans::parse(h)
+            .ok_or_else(|| ApiError::bad(format!("humans must be blue, tan or both, not {h:?}")))?,
+    };
+    game.level = req.level.unwrap_or(DEFAULT_LEVEL);
+    if !(1..=LEVELS).contains(&game.level) {
+        return Err(ApiError::bad(format!("level must be 1 to {LEVELS}")));
+    }
+    if let Some(ms) = req.movetime_ms
+        && !(50..=600_000).contains(&ms)
+    {
+        return Err(ApiError::bad("movetime_ms must be 50 to 600000"));
+    }
+    game.movetime_ms = req.movetime_ms;
+    let shared = state.insert(game)?;
+    start_if_due(&state, &shared);
+    let view = lock(&shared).view();
+    Ok((StatusCode::CREATED, axum::Json(view)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayMove {
+    /// The move in any notation the game reads.
+    #[serde(rename = "move")]
+    text: String,
+    /// The ply the client believes the game is at (moves played so far): a stale client is told
+    /// so instead of moving in a position it has not seen.
+    ply: Option<usize>,
+}
+
+async fn play_move(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<PlayMove>,
+) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    {
+        let mut g = lock(&shared);
+        if let Some(end) = g.ending() {
+            return Err(ApiError::conflict(format!(
+                "the game is over ({})",
+                end.reason()
+            )));
+        }
+        if g.engine_to_move() {
+            return Err(ApiError::conflict(
+                "it is the engine's turn: wait for its move (or ask it to move now)",
+            ));
+        }
+        if let Some(ply) = req.ply
+            && ply != g.moves.len()
+        {
+            return Err(ApiError::conflict(format!(
+                "out of turn: the game is at ply {}, not {ply}",
+                g.moves.len()
+            )));
+        }
+        let m = notation::parse_move(&mut g.position, &req.text)
+            .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        commit_move(&state.store, &mut g, m)?;
+    }
+    start_if_due(&state, &shared);
+    let view = lock(&shared).view();
+    Ok(axum::Json(view).into_response())
+}
+
+async fn take_back(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    {
+        let mut g = lock(&shared);
+        if g.moves.is_empty() {
+            return Err(ApiError::conflict("there is no move to take back"));
+        }
+        cancel(&mut g);
+        // Against the engine, back to the person's last turn: their move and the engine's reply.
+        // Every move (a pass too) hands the turn over, so the side to move follows the parity.
+        let first = g.start.to_move;
+        let side_after = |k: usize| if k % 2 == 0 { first } else { first.other() };
+        let mut keep = g.moves.len() - 1;
+        while keep > 0 && !g.humans.plays(side_after(keep)) {
+            keep -= 1;
+        }
+        state.store.truncate(g.id, keep)?;
+        while g.moves.len() > keep {
+            g.position.unmake();
+            g.moves.pop();
+        }
+        g.agreed_end = None;
+        g.last_info = None;
+        g.announce("state", g.moves.len().to_string());
+    }
+    start_if_due(&state, &shared);
+    let view = lock(&shared).view();
+    Ok(axum::Json(view).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Resign {
+    side: Option<String>,
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<Resign>,
+) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let mut g = lock(&shared);
+    if let Some(end) = g.ending() {
+        return Err(ApiError::conflict(format!(
+            "the game is over ({})",
+            end.reason()
+        )));
+    }
+    let side = match (req.side.as_deref(), g.humans) {
+        (Some(s), _) => Color::parse(s).ok_or_else(|| ApiError::bad(format!("no side {s:?}")))?,
+        (None, Humans::Blue) => Color::Blue,
+        (None, Humans::Tan) => Color::Tan,
+        (None, Humans::Both) => g.position.side_to_move(),
+    };
+    if !g.humans.plays(side) {
+        return Err(ApiError::conflict(
+            "only a person resigns; the engine plays on",
+        ));
+    }
+    cancel(&mut g);
+    let end = Ending::Resigned(side);
+    state.store.set_agreed_end(g.id, end.stored().as_deref())?;
+    g.agreed_end = Some(end);
+    g.announce("state", g.moves.len().to_string());
+    Ok(axum::Json(g.view()).into_response())
+}
+
+/// Below this score (centipawns, its own point of view) the engine accepts a draw offer.
+const ENGINE_ACCEPTS_DRAW_BELOW: i32 = -150;
+
+async fn offer_draw(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let mut g = lock(&shared);
+    if let Some(end) = g.ending() {
+        return Err(ApiError::conflict(format!(
+            "the game is over ({})",
+            end.reason()
+        )));
+    }
+    // Two people at one board agree by offering; the engine agrees only when it stands worse.
+    let accepted = g.humans == Humans::Both
+        || g.engine_score
+            .is_some_and(|s| s < ENGINE_ACCEPTS_DRAW_BELOW);
+    if accepted {
+        cancel(&mut g);
+        state
+            .store
+            .set_agreed_end(g.id, Ending::Draw.stored().as_deref())?;
+        g.agreed_end = Some(Ending::Draw);
+        g.announce("state", g.moves.len().to_string());
+    }
+    Ok(axum::Json(json!({ "accepted": accepted, "game": g.view() })).into_response())
+}
+
+async fn move_now(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let g = lock(&shared);
+    let Some(t) = &g.thinking else {
+        return Err(ApiError::conflict("the engine is not thinking"));
+    };
+    t.stop_now();
+    Ok(axum::Json(json!({ "stopping": true })).into_response())
+}
+
+async fn position_at(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let (start, moves) = {
+        let g = lock(&shared);
+        (g.start.clone(), g.moves.clone())
+    };
+    let ply: usize = ply
+        .parse()
+        .ok()
+        .filter(|&p| p <= moves.len())
+        .ok_or_else(|| {
+            ApiError::not_found(format!("no ply {ply}: the game has {}", moves.len()))
+        })?;
+    let mut pos = Position::from_setup(&start).map_err(|e| ApiError::bad(e.to_string()))?;
+    for &m in &moves[..ply] {
+        pos.make(m);
+    }
+    Ok(axum::Json(board_view(&pos)).into_response())
+}
+
+async fn record(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let mut g = lock(&shared);
+    let text = g.record().to_text();
+    let file = format!(
+        "attachment; filename=\"jovian-{}-{}.pgn\"",
+        g.variant.id, g.id
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
+    let shared = game(&state, &id)?;
+    let receiver = lock(&shared).events.subscribe();
+    let stream = stream::unfold(receiver, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(e) => {
+                    return Some((Ok(SseEvent::default().event(e.kind).data(e.data)), rx));
+                }
+                // A slow reader missed events: it reads the whole game on the next one anyway.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}

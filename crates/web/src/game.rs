@@ -1,0 +1,430 @@
+//! A game on the server: its start, its moves, who plays which side, how it ended; and the JSON
+//! views the browser reads. The rules library decides everything about legality and the end.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use jovian_rules::notation::{self, Style};
+use jovian_rules::record::{Game as RecordGame, Record};
+use jovian_rules::{Color, Move, MoveKind, Outcome, Position, Setup, Square, Variant, fen};
+use serde::Serialize;
+use tokio::sync::broadcast;
+
+/// Which sides people play; the others are the engine's.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Humans {
+    Blue,
+    Tan,
+    Both,
+}
+
+impl Humans {
+    pub fn parse(text: &str) -> Option<Humans> {
+        match text.to_ascii_lowercase().as_str() {
+            "blue" => Some(Humans::Blue),
+            "tan" => Some(Humans::Tan),
+            "both" => Some(Humans::Both),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Humans::Blue => "blue",
+            Humans::Tan => "tan",
+            Humans::Both => "both",
+        }
+    }
+    pub fn plays(self, color: Color) -> bool {
+        match self {
+            Humans::Both => true,
+            Humans::Blue => color == Color::Blue,
+            Humans::Tan => color == Color::Tan,
+        }
+    }
+}
+
+/// How a game ended, if it did.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Ending {
+    /// By the rules: royal piece captured, bared, no legal move.
+    Rules(Outcome),
+    /// The loser resigned.
+    Resigned(Color),
+    /// Draw by agreement.
+    Draw,
+}
+
+impl Ending {
+    pub fn result_text(self) -> &'static str {
+        match self {
+            Ending::Rules(o) => o.result_text(),
+            Ending::Resigned(Color::Blue) => "0-1",
+            Ending::Resigned(Color::Tan) => "1-0",
+            Ending::Draw => "1/2-1/2",
+        }
+    }
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Ending::Rules(o) => Some(o.winner),
+            Ending::Resigned(loser) => Some(loser.other()),
+            Ending::Draw => None,
+        }
+    }
+    pub fn reason(self) -> String {
+        match self {
+            Ending::Rules(o) => o.reason.describe().to_string(),
+            Ending::Resigned(loser) => format!("{} resigned", loser.title()),
+            Ending::Draw => "draw by agreement".to_string(),
+        }
+    }
+    /// The form kept in the database for endings the board does not show.
+    pub fn stored(self) -> Option<String> {
+        match self {
+            Ending::Rules(_) => None,
+            Ending::Resigned(c) => Some(format!("resigned:{}", c.name())),
+            Ending::Draw => Some("draw".to_string()),
+        }
+    }
+    pub fn from_stored(text: &str) -> Option<Ending> {
+        match text.split_once(':') {
+            Some(("resigned", side)) => Color::parse(side).map(Ending::Resigned),
+            _ if text == "draw" => Some(Ending::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// What the server sends on a game's event stream.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub kind: &'static str,
+    pub data: String,
+}
+
+/// An engine search in progress for a game.
+pub struct Thinking {
+    /// The engine's own stop flag.
+    pub stop: Arc<AtomicBool>,
+    /// Set by "move now": the engine resets its flag when a search begins, so a request that
+    /// comes first is kept here and passed on after the next iteration.
+    pub requested: Arc<AtomicBool>,
+    /// The game's `generation` when the search began: a take-back or resignation changes it, and
+    /// the search's move is then dropped.
+    pub generation: u64,
+}
+
+impl Thinking {
+    /// Asks the search to stop and answer with its best move so far.
+    pub fn stop_now(&self) {
+        self.requested
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The engine's latest iteration, for the browser.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThinkingView {
+    pub depth: u32,
+    pub score: String,
+    pub nodes: u64,
+    pub nps: u64,
+    pub pv: Vec<String>,
+}
+
+pub struct GameState {
+    pub id: i64,
+    pub variant: &'static Variant,
+    pub start: Setup,
+    pub setup_name: Option<String>,
+    pub position: Position,
+    pub moves: Vec<Move>,
+    pub humans: Humans,
+    pub level: u32,
+    pub movetime_ms: Option<u64>,
+    /// Resignation or draw; an end by the rules is read from the position.
+    pub agreed_end: Option<Ending>,
+    pub created: i64,
+    pub thinking: Option<Thinking>,
+    pub generation: u64,
+    pub last_info: Option<ThinkingView>,
+    /// The engine's last score from its own side's point of view (centipawns), for draw offers.
+    pub engine_score: Option<i32>,
+    pub events: broadcast::Sender<Event>,
+}
+
+impl GameState {
+    pub fn new(id: i64, start: Setup, setup_name: Option<String>) -> Result<GameState, String> {
+        let position = Position::from_setup(&start).map_err(|e| format!("bad position: {e}"))?;
+        Ok(GameState {
+            id,
+            variant: start.variant,
+            start,
+            setup_name,
+            position,
+            moves: Vec::new(),
+            humans: Humans::Blue,
+            level: jovian_engine::levels::DEFAULT_LEVEL,
+            movetime_ms: None,
+            agreed_end: None,
+            created: 0,
+            thinking: None,
+            generation: 0,
+            last_info: None,
+            engine_score: None,
+            events: broadcast::channel(64).0,
+        })
+    }
+
+    pub fn ending(&mut self) -> Option<Ending> {
+        self.agreed_end
+            .or_else(|| self.position.outcome().map(Ending::Rules))
+    }
+
+    pub fn engine_to_move(&mut self) -> bool {
+        self.ending().is_none() && !self.humans.plays(self.position.side_to_move())
+    }
+
+    pub fn announce(&self, kind: &'static str, data: String) {
+        // Nobody listening is fine: the browser reads the game again when it reconnects.
+        let _ = self.events.send(Event { kind, data });
+    }
+
+    pub fn start_text(&self) -> String {
+        fen::write_setup(&self.start)
+    }
+
+    /// The game as a record (moves in the game's own notation), with players and result.
+    pub fn record(&mut self) -> Record {
+        let ending = self.ending();
+        let game = RecordGame {
+            variant: self.variant,
+            start: self.start.clone(),
+            setup_name: self.setup_name.clone(),
+            moves: self.moves.clone(),
+            position: self.position.clone(),
+            outcome: match ending {
+                Some(Ending::Rules(o)) => Some(o),
+                _ => None,
+            },
+        };
+        let player = |c: Color| {
+            if self.humans.plays(c) {
+                "human".to_string()
+            } else {
+                format!("Jovian level {}", self.level)
+            }
+        };
+        let mut tags = vec![
+            ("Blue".to_string(), player(Color::Blue)),
+            ("Tan".to_string(), player(Color::Tan)),
+        ];
+        if let Some(e) = ending {
+            tags.push(("Result".to_string(), e.result_text().to_string()));
+            tags.push(("Termination".to_string(), e.reason()));
+        }
+        Record::from_game(&game, tags)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+#[derive(Serialize)]
+pub struct PieceView {
+    pub square: String,
+    pub color: &'static str,
+    pub abbr: &'static str,
+    pub promoted: bool,
+}
+
+#[derive(Serialize)]
+pub struct LegalView {
+    pub from: String,
+    pub to: String,
+    /// The square to click to choose this move: the destination, or for moves that do not move
+    /// the piece, the square they act on (igui victim, converted piece, the piece itself for a pass
+    /// or self-capture).
+    pub target: String,
+    pub kind: &'static str,
+    pub text: String,
+    pub coord: String,
+    pub promotion: Option<&'static str>,
+    pub captures: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct PlayedView {
+    pub ply: usize,
+    pub text: String,
+    pub coord: String,
+}
+
+#[derive(Serialize)]
+pub struct ResultView {
+    pub result: &'static str,
+    pub winner: Option<&'static str>,
+    pub reason: String,
+}
+
+#[derive(Serialize)]
+pub struct BoardView {
+    pub ply: usize,
+    pub to_move: &'static str,
+    pub pieces: Vec<PieceView>,
+    pub last: Option<(String, String)>,
+}
+
+#[derive(Serialize)]
+pub struct GameView {
+    pub id: i64,
+    pub variant: &'static str,
+    pub title: &'static str,
+    pub setup: Option<String>,
+    pub start: String,
+    pub humans: &'static str,
+    pub level: u32,
+    pub movetime_ms: Option<u64>,
+    pub board: BoardView,
+    pub moves: Vec<PlayedView>,
+    pub legal: Vec<LegalView>,
+    pub result: Option<ResultView>,
+    pub thinking: bool,
+    pub engine_to_move: bool,
+    pub info: Option<ThinkingView>,
+}
+
+/// A short summary for the list of games.
+#[derive(Serialize)]
+pub struct SummaryView {
+    pub id: i64,
+    pub variant: &'static str,
+    pub title: &'static str,
+    pub humans: &'static str,
+    pub level: u32,
+    pub plies: usize,
+    pub result: Option<&'static str>,
+    pub created: i64,
+}
+
+pub fn kind_name(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Normal => "normal",
+        MoveKind::Relayed => "relayed",
+        MoveKind::Igui => "igui",
+        MoveKind::HopCapture => "hop",
+        MoveKind::Pass => "pass",
+        MoveKind::Convert => "convert",
+        MoveKind::Swap => "swap",
+        MoveKind::LineCapture => "line",
+        MoveKind::Suicide => "suicide",
+    }
+}
+
+/// The square a user clicks to choose `m` (see `LegalView::target`).
+fn target(m: Move) -> Square {
+    match m.kind {
+        MoveKind::Convert if m.from == m.to => m.converted(),
+        MoveKind::Pass | MoveKind::Suicide => m.from,
+        _ => m.to,
+    }
+}
+
+pub fn board_view(pos: &Position) -> BoardView {
+    let v = pos.variant();
+    let pieces = pos
+        .pieces()
+        .map(|(color, kind, sq)| PieceView {
+            square: v.square_name(sq),
+            color: color.name(),
+            abbr: v.abbr(kind),
+            promoted: v.spec(kind).promoted,
+        })
+        .collect();
+    let last = pos
+        .moves_played()
+        .last()
+        .map(|m| (v.square_name(m.from), v.square_name(target(m))));
+    BoardView {
+        ply: pos.ply(),
+        to_move: pos.side_to_move().name(),
+        pieces,
+        last,
+    }
+}
+
+impl GameState {
+    pub fn view(&mut self) -> GameView {
+        let v = self.variant;
+        let ending = self.ending();
+        let mut legal = Vec::new();
+        if ending.is_none() {
+            let mut moves = Vec::new();
+            self.position.legal_moves(&mut moves);
+            for m in moves {
+                legal.push(LegalView {
+                    from: v.square_name(m.from),
+                    to: v.square_name(m.to),
+                    target: v.square_name(target(m)),
+                    kind: kind_name(m.kind),
+                    text: notation::format_move(&mut self.position, m, Style::Short),
+                    coord: notation::format_move(&mut self.position, m, Style::Coordinate),
+                    promotion: m.promotion().map(|k| v.abbr(k)),
+                    captures: self
+                        .position
+                        .captures_of(m)
+                        .into_iter()
+                        .map(|s| v.square_name(s))
+                        .collect(),
+                });
+            }
+        }
+        let record = self.record();
+        let moves = record
+            .moves
+            .iter()
+            .zip(&self.moves)
+            .enumerate()
+            .map(|(i, (text, &m))| PlayedView {
+                ply: i + 1,
+                text: text.clone(),
+                coord: notation::format_move(&mut self.position, m, Style::Coordinate),
+            })
+            .collect();
+        let engine_to_move = self.engine_to_move();
+        GameView {
+            id: self.id,
+            variant: v.id,
+            title: v.title,
+            setup: self.setup_name.clone(),
+            start: self.start_text(),
+            humans: self.humans.name(),
+            level: self.level,
+            movetime_ms: self.movetime_ms,
+            board: board_view(&self.position),
+            moves,
+            legal,
+            result: ending.map(|e| ResultView {
+                result: e.result_text(),
+                winner: e.winner().map(|c| c.name()),
+                reason: e.reason(),
+            }),
+            thinking: self.thinking.is_some(),
+            engine_to_move,
+            info: self.last_info.clone(),
+        }
+    }
+
+    pub fn summary(&mut self) -> SummaryView {
+        SummaryView {
+            id: self.id,
+            variant: self.variant.id,
+            title: self.variant.title,
+            humans: self.humans.name(),
+            level: self.level,
+            plies: self.moves.len(),
+            result: self.ending().map(|e| e.result_text()),
+            created: self.created,
+        }
+    }
+}

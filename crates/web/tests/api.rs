@@ -1,0 +1,383 @@
+//! The web API through its router, as the browser uses it: games created every way, moves,
+//! errors with their status codes, the engine's reply, take-back, resignation, draws, records,
+//! and games surviving a restart.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use jovian_rules::record::Record;
+use jovian_web::{AppState, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jovian-web-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(body.map_or_else(Body::empty, Body::from))
+        .unwrap();
+    let res = router(state.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+async fn post(state: &AppState, uri: &str, body: Value) -> (StatusCode, Value) {
+    call(state, "POST", uri, Some(body.to_string())).await
+}
+
+async fn get(state: &AppState, uri: &str) -> (StatusCode, Value) {
+    call(state, "GET", uri, None).await
+}
+
+async fn new_game(state: &AppState, body: Value) -> Value {
+    let (status, game) = post(state, "/api/games", body).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    game
+}
+
+fn error(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+#[tokio::test]
+async fn variants_list_every_game_with_pieces_and_diagrams() {
+    let state = AppState::open(&data_dir("variants")).unwrap();
+    let (status, list) = get(&state, "/api/variants").await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["scirocco", "typhoon"]);
+    let typhoon = &list[1];
+    assert_eq!(typhoon["pieces"].as_array().unwrap().len(), 75);
+    assert_eq!(typhoon["pairs"].as_array().unwrap().len(), 17);
+    assert_eq!(
+        typhoon["pairs"][0],
+        json!({"first": "FH", "second": "GW", "left": "a1", "right": "l1"})
+    );
+    let knight = typhoon["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["abbr"] == "N")
+        .unwrap();
+    assert_eq!(knight["diagram"]["cells"].as_array().unwrap().len(), 8);
+    assert_eq!(knight["promotes_to"], "R");
+}
+
+#[tokio::test]
+async fn two_people_play_and_bad_moves_are_refused() {
+    let state = AppState::open(&data_dir("moves")).unwrap();
+    let game = new_game(&state, json!({"variant": "scirocco", "humans": "both"})).await;
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!(game["legal"].as_array().unwrap().len(), 21);
+    assert_eq!(game["setup"], "rot-00111011");
+    let uri = format!("/api/games/{id}/moves");
+    let (status, after) = post(&state, &uri, json!({"move": "P-d4", "ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["moves"][0]["text"], "P-d4");
+    assert_eq!(after["board"]["to_move"], "tan");
+    // An illegal move, a stale client, an unreadable body, an unknown field.
+    let (status, e) = post(&state, &uri, json!({"move": "P-d4"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error(&e), "no Pawn can move to d4");
+    let (status, e) = post(&state, &uri, json!({"move": "P-d7", "ply": 0})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error(&e), "out of turn: the game is at ply 1, not 0");
+    let (status, e) = call(&state, "POST", &uri, Some("{\"move\": ".into())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&e).starts_with("malformed JSON"), "{e}");
+    let (status, _) = post(&state, &uri, json!({"move": "P-d7", "promote": true})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Nothing of that changed the game.
+    let (_, now) = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(now["moves"].as_array().unwrap().len(), 1);
+    // Unknown game, unknown page, oversize body.
+    let (status, e) = get(&state, "/api/games/999").await;
+    assert_eq!((status, error(&e)), (StatusCode::NOT_FOUND, "no game 999"));
+    let (status, _) = get(&state, "/api/nothing").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let huge = json!({"move": "x".repeat(2 << 20)}).to_string();
+    let (status, e) = call(&state, "POST", &uri, Some(huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{e}");
+}
+
+#[tokio::test]
+async fn games_are_created_from_setups_positions_and_records() {
+    let state = AppState::open(&data_dir("create")).unwrap();
+    let (status, e) = post(&state, "/api/games", json!({"variant": "chess"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error(&e),
+        "unknown game \"chess\"; known games: scirocco, typhoon"
+    );
+    let (status, e) = post(
+        &state,
+        "/api/games",
+        json!({"variant": "scirocco", "position": "1,2,3 b"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&e).starts_with("bad position"), "{e}");
+    let (status, e) = post(
+        &state,
+        "/api/games",
+        json!({"variant": "typhoon", "setup": "rot-1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error(&e).starts_with("unknown Typhoon setup \"rot-1\""),
+        "{e}"
+    );
+    let (status, _) = post(
+        &state,
+        "/api/games",
+        json!({"variant": "scirocco", "level": 11}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let random = new_game(
+        &state,
+        json!({"variant": "typhoon", "setup": "random", "humans": "both"}),
+    )
+    .await;
+    assert!(
+        random["setup"].as_str().unwrap().len() == 21,
+        "{}",
+        random["setup"]
+    );
+    let chosen = new_game(
+        &state,
+        json!({"variant": "typhoon", "setup": "mir-11111111111111111", "humans": "both"}),
+    )
+    .await;
+    let at = |g: &Value, sq: &str| {
+        g["board"]["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["square"] == sq)
+            .cloned()
+    };
+    assert_eq!(at(&chosen, "a1").unwrap()["abbr"], "GW");
+    assert_eq!(at(&chosen, "a12").unwrap()["abbr"], "GW", "mirror symmetry");
+    // A Typhoon swap is played like any move.
+    let id = chosen["id"].as_i64().unwrap();
+    let (status, g) = post(
+        &state,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": "Hu<>a3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["moves"][0]["coord"], "a2<>a3");
+
+    let position = new_game(&state, json!({"variant": "scirocco", "position": "p,8,k/10/10/3,P,6/10/10/10/10/10/K,9 b", "humans": "both"})).await;
+    let promotions: Vec<&Value> = position["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == "d8")
+        .collect();
+    assert_eq!(promotions.len(), 2, "with and without promotion");
+
+    let record = "[Variant \"scirocco\"]\n[Setup \"default\"]\n\n1. P-d4 P-d7 2. P-e4 *\n";
+    let loaded = new_game(&state, json!({"record": record, "humans": "both"})).await;
+    let texts: Vec<&str> = loaded["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["P-d4", "P-d7", "P-e4"]);
+    let (status, e) = post(
+        &state,
+        "/api/games",
+        json!({"record": "[Variant \"scirocco\"]\n\n1. P-d5 *"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&e).contains("move 1 (Blue) \"P-d5\""), "{e}");
+}
+
+/// Polls the game until `done` holds (the engine thinks on its own thread).
+async fn wait_for(state: &AppState, id: i64, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let (_, g) = get(state, &format!("/api/games/{id}")).await;
+        if done(&g) {
+            return g;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited too long: {g}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_answers_and_take_back_resign_and_draw_work() {
+    let state = AppState::open(&data_dir("engine")).unwrap();
+    let game = new_game(
+        &state,
+        json!({"variant": "scirocco", "humans": "blue", "level": 2}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let uri = format!("/api/games/{id}/moves");
+    post(&state, &uri, json!({"move": "P-d4"})).await;
+    let g = wait_for(&state, id, |g| {
+        g["moves"].as_array().unwrap().len() == 2 && !g["thinking"].as_bool().unwrap()
+    })
+    .await;
+    assert!(
+        g["info"]["depth"].as_u64().unwrap() >= 1,
+        "the engine's thinking is reported: {g}"
+    );
+    // While it is the engine's turn a move is refused; here it is Blue's turn again.
+    assert_eq!(g["engine_to_move"], false);
+    // The record replays: the engine's move was legal.
+    let (status, text) = get(&state, &format!("/api/games/{id}/record")).await;
+    assert_eq!(status, StatusCode::OK);
+    let replayed = Record::parse(text.as_str().unwrap())
+        .unwrap()
+        .replay()
+        .unwrap();
+    assert_eq!(replayed.moves.len(), 2);
+    // The position after ply 1 is what it was.
+    let (_, p1) = get(&state, &format!("/api/games/{id}/positions/1")).await;
+    assert_eq!(p1["to_move"], "tan");
+    let (status, _) = get(&state, &format!("/api/games/{id}/positions/9")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Take-back against the engine goes back to the person's turn: both moves.
+    let (status, back) = post(&state, &format!("/api/games/{id}/takeback"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["moves"].as_array().unwrap().len(), 0);
+    // The engine declines a draw when it has no reason to take it; resigning ends the game.
+    let (_, draw) = post(&state, &format!("/api/games/{id}/draw"), json!({})).await;
+    assert_eq!(draw["accepted"], false);
+    let (status, over) = post(&state, &format!("/api/games/{id}/resign"), json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(over["result"]["result"], "0-1");
+    assert_eq!(over["result"]["reason"], "Blue resigned");
+    let (status, e) = post(&state, &uri, json!({"move": "P-d4"})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error(&e), "the game is over (Blue resigned)");
+    let (status, _) = post(&state, &format!("/api/games/{id}/movenow"), json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "nothing to stop");
+
+    // Two people agree a draw at once.
+    let both = new_game(&state, json!({"variant": "typhoon", "humans": "both"})).await;
+    let bid = both["id"].as_i64().unwrap();
+    let (_, draw) = post(&state, &format!("/api/games/{bid}/draw"), json!({})).await;
+    assert_eq!(draw["accepted"], true);
+    assert_eq!(draw["game"]["result"]["result"], "1/2-1/2");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_moves_first_when_it_plays_blue_and_move_now_stops_it() {
+    let state = AppState::open(&data_dir("first")).unwrap();
+    let game = new_game(
+        &state,
+        json!({"variant": "typhoon", "humans": "tan", "movetime_ms": 30000}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let start = Instant::now();
+    wait_for(&state, id, |g| g["thinking"] == true).await;
+    let (status, e) = post(
+        &state,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": "P-e8"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error(&e).starts_with("it is the engine's turn"), "{e}");
+    let (status, _) = post(&state, &format!("/api/games/{id}/movenow"), json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let g = wait_for(&state, id, |g| g["moves"].as_array().unwrap().len() == 1).await;
+    assert!(
+        start.elapsed() < Duration::from_secs(25),
+        "move now cut the 30 s search short"
+    );
+    assert_eq!(g["board"]["to_move"], "tan");
+}
+
+#[tokio::test]
+async fn games_survive_a_restart() {
+    let dir = data_dir("restart");
+    let (id, board, moves) = {
+        let state = AppState::open(&dir).unwrap();
+        let game = new_game(
+            &state,
+            json!({"variant": "typhoon", "setup": "rot-01001110001101101", "humans": "both"}),
+        )
+        .await;
+        let id = game["id"].as_i64().unwrap();
+        for m in ["P-e5", "P-e8", "Hu<>a3"] {
+            let (status, g) = post(
+                &state,
+                &format!("/api/games/{id}/moves"),
+                json!({"move": m}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{m}: {g}");
+        }
+        let (_, g) = post(
+            &state,
+            &format!("/api/games/{id}/resign"),
+            json!({"side": "tan"}),
+        )
+        .await;
+        (id, g["board"].clone(), g["moves"].clone())
+    };
+    let state = AppState::open(&dir).unwrap();
+    let (status, list) = get(&state, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    let (_, g) = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(g["board"], board);
+    assert_eq!(g["moves"], moves);
+    assert_eq!(g["setup"], "rot-01001110001101101");
+    assert_eq!(g["result"]["reason"], "Tan resigned");
+}
+
+#[tokio::test]
+async fn the_app_is_served() {
+    let state = AppState::open(&data_dir("app")).unwrap();
+    for (uri, needle) in [
+        ("/", "<svg id=\"board\""),
+        ("/app.js", "EventSource"),
+        ("/style.css", ".piece-body"),
+    ] {
+        let (status, body) = get(&state, uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(body.as_str().unwrap().contains(needle), "{uri}");
+    }
+}
