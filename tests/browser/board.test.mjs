@@ -90,6 +90,8 @@ try {
   await page.click('g.piece[data-square="l2"]');
   await page.click('rect[data-square="l3"]', { force: true });
   await page.waitForFunction(() => document.querySelector("#moves span")?.textContent === "Hu<>l3");
+  await page.click('g.piece[data-square="d5"]');
+  await page.screenshot({ path: `${shots}/typhoon.png` });
 
   step("a promotion is asked in a chooser showing both moves in the game's notation");
   await page.click("#btn-load");
