@@ -63,6 +63,9 @@ mod tests {
             .map(|l| limits_for_level(l).depth.unwrap())
             .collect();
         assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
-        assert_eq!(describe_level(7), "level 7: fixed depth 8, at most 5 s per move");
+        assert_eq!(
+            describe_level(7),
+            "level 7: fixed depth 8, at most 5 s per move"
+        );
     }
 }
