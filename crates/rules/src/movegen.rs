@@ -4,7 +4,7 @@
 
 use crate::geometry::{Color, Square, offset};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Code, EMPTY, OFFBOARD, PieceKind, RelayKind, code_color_index};
+use crate::piece::{Code, EMPTY, LineKind, OFFBOARD, PieceKind, RelayKind, code_color_index};
 use crate::position::Position;
 
 mod special;
@@ -314,6 +314,46 @@ impl Position {
             }
         };
         let delta = to as isize - from as isize;
+        // The Cicada's hop: 2 or 3 squares along a queen line over at least one piece.
+        for &(step, max) in &cp.hoppers {
+            let mut cell = from;
+            let mut hopped = 0;
+            for dist in 1..=max {
+                cell = at(cell, step);
+                if cell == to {
+                    if dist >= 2 && hopped > 0 {
+                        return true;
+                    }
+                    break;
+                }
+                match self.cell(cell) {
+                    OFFBOARD => break,
+                    EMPTY => {}
+                    _ => hopped += 1,
+                }
+            }
+        }
+        // The table moves the Line hooks generate (their Betza string is empty): the Missionary's
+        // and Sorcerer's Q2 and the Undertaker's step, all onto empty squares only.
+        if !capture && let Some(line) = cp.line {
+            let reach = match line {
+                LineKind::Missionary | LineKind::Sorcerer => 2,
+                LineKind::Undertaker => 1,
+                _ => 0,
+            };
+            for &step in &QUEEN_STEPS {
+                let mut cell = from;
+                for _ in 0..reach {
+                    cell = at(cell, step);
+                    if self.cell(cell) != EMPTY {
+                        break;
+                    }
+                    if cell == to {
+                        return true;
+                    }
+                }
+            }
+        }
         if cp
             .leaps
             .iter()
