@@ -203,6 +203,17 @@ async fn variants() -> Response {
 // ---------------------------------------------------------------------------------------------
 // Games
 
+/// A 409 once the game has ended.
+fn in_play(g: &mut GameState) -> ApiResult<()> {
+    match g.ending() {
+        Some(end) => Err(ApiError::conflict(format!(
+            "the game is over ({})",
+            end.reason()
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn game(state: &AppState, id: &str) -> ApiResult<SharedGame> {
     id.parse::<i64>()
         .ok()
@@ -335,12 +346,7 @@ async fn play_move(
     let shared = game(&state, &id)?;
     {
         let mut g = lock(&shared);
-        if let Some(end) = g.ending() {
-            return Err(ApiError::conflict(format!(
-                "the game is over ({})",
-                end.reason()
-            )));
-        }
+        in_play(&mut g)?;
         if g.engine_to_move() {
             return Err(ApiError::conflict(
                 "it is the engine's turn: wait for its move (or ask it to move now)",
@@ -406,12 +412,7 @@ async fn resign(
 ) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     let mut g = lock(&shared);
-    if let Some(end) = g.ending() {
-        return Err(ApiError::conflict(format!(
-            "the game is over ({})",
-            end.reason()
-        )));
-    }
+    in_play(&mut g)?;
     let side = match (req.side.as_deref(), g.humans) {
         (Some(s), _) => Color::parse(s).ok_or_else(|| ApiError::bad(format!("no side {s:?}")))?,
         (None, Humans::Blue) => Color::Blue,
@@ -437,12 +438,7 @@ const ENGINE_ACCEPTS_DRAW_BELOW: i32 = -150;
 async fn offer_draw(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     let mut g = lock(&shared);
-    if let Some(end) = g.ending() {
-        return Err(ApiError::conflict(format!(
-            "the game is over ({})",
-            end.reason()
-        )));
-    }
+    in_play(&mut g)?;
     // Two people at one board agree by offering; the engine agrees only when it stands worse.
     let accepted = g.humans == Humans::Both
         || g.engine_score
