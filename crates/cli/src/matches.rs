@@ -4,10 +4,11 @@
 
 mod cecp;
 mod players;
+mod resume;
 mod stats;
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -21,6 +22,7 @@ use jovian_rules::{Color, Move, Position, Setup, Variant, WinReason};
 use crate::input::{self, CliError};
 use cecp::CmdLimit;
 use players::{Clocks, Player, Rng, Spec, mix};
+use resume::{Expected, Settings};
 use stats::{Reason, Tally, Winner};
 
 #[derive(Args)]
@@ -54,6 +56,11 @@ pub struct MatchArgs {
     /// Directory for the game records (default: matches/DATE-TIME/).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Continue the match in --out: the games already saved there are counted, not replayed,
+    /// and the rest are played (a larger --games extends the match). The seed and the other
+    /// settings come from the match's own match.txt and must not be contradicted.
+    #[arg(long, requires = "out")]
+    resume: bool,
     /// Hash table of each engine player, in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
@@ -157,11 +164,38 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             args.games
         );
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("matches").join(crate::clock::stamp()));
+    let saved = if args.resume {
+        Some(resume::read_settings(&out).map_err(CliError)?)
+    } else {
+        if resume::holds_a_match(&out) {
+            return Err(CliError(format!(
+                "{} already holds a match: continue it with --resume, or choose another --out",
+                out.display()
+            )));
+        }
+        None
+    };
+    let seed = args
+        .seed
+        .or(saved.as_ref().map(|s| s.seed))
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+    let settings = Settings {
+        game: variant.id.to_string(),
+        a: args.a.trim().to_string(),
+        b: args.b.trim().to_string(),
+        tc: args.tc.as_deref().unwrap_or("").trim().to_string(),
+        cmd_limit: args.cmd_limit.trim().to_string(),
+        max_plies: args.max_plies,
+        seed,
+    };
     let arrays = canonical_arrays(variant);
     if arrays.is_empty() {
         return Err(CliError(format!("{} has no named arrays", variant.title)));
@@ -180,16 +214,54 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             }
         })
         .collect();
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("matches").join(crate::clock::stamp()));
-    std::fs::create_dir_all(&out)
-        .map_err(|e| CliError(format!("cannot create {}: {e}", out.display())))?;
+    match &saved {
+        Some(saved) => settings.check_same(saved, &out).map_err(CliError)?,
+        None => {
+            std::fs::create_dir_all(&out)
+                .map_err(|e| CliError(format!("cannot create {}: {e}", out.display())))?;
+            let path = out.join(resume::SETTINGS_FILE);
+            std::fs::write(&path, settings.to_text())
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+        }
+    }
+    // When resuming, the games already saved are counted from their records; the rest are played.
+    let mut tally = Tally::default();
+    let mut jobs_left = Vec::new();
+    for job in jobs {
+        let saved_game = args
+            .resume
+            .then(|| resume::existing_record(&out, job.index))
+            .flatten();
+        let Some(path) = saved_game else {
+            jobs_left.push(job);
+            continue;
+        };
+        let (blue, tan) = if job.a_is_blue {
+            (&settings.a, &settings.b)
+        } else {
+            (&settings.b, &settings.a)
+        };
+        let expected = Expected {
+            round: job.index + 1,
+            setup: &job.setup,
+            blue,
+            tan,
+            a_is_blue: job.a_is_blue,
+        };
+        let finished = resume::read_finished(&path, &expected).map_err(CliError)?;
+        tally.add(
+            finished.winner,
+            finished.reason,
+            job.a_is_blue,
+            finished.plies,
+        );
+    }
+    let jobs = jobs_left;
+    let resumed = tally.games;
     let concurrency = args
         .concurrency
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, args.games);
+        .clamp(1, jobs.len().max(1));
     let config = Config {
         variant,
         specs: specs.clone(),
@@ -215,7 +287,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         );
         bar
     };
-    let mut tally = Tally::default();
+    bar.set_position(resumed as u64);
     bar.set_message(tally.running());
     let next = AtomicUsize::new(0);
     let abort = AtomicBool::new(false);
@@ -260,7 +332,14 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             .map(|t| format!(", clock {t}"))
             .unwrap_or_default()
     );
-    println!("Records: {}\n", out.display());
+    println!("Records: {}", out.display());
+    if args.resume {
+        println!(
+            "Resumed: {resumed} games read from the records, {} played now",
+            jobs.len()
+        );
+    }
+    println!();
     print!("{}", tally.table());
     println!("Wall time: {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
@@ -458,13 +537,8 @@ fn save_record(
         ("Termination".to_string(), comment.to_string()),
     ];
     let record = Record::from_game(&game, tags);
-    let path = record_path(&config.out, job.index, config.digits);
-    std::fs::write(&path, record.to_text())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-fn record_path(dir: &Path, index: usize, digits: usize) -> PathBuf {
-    dir.join(format!("game-{:0digits$}.pgn", index + 1))
+    let path = resume::record_path(&config.out, job.index, config.digits);
+    resume::write_whole(&path, &record.to_text())
 }
 
 #[cfg(test)]
@@ -487,10 +561,6 @@ mod tests {
             arrays
                 .iter()
                 .all(|n| n.starts_with("rot-") || n.starts_with("mir-"))
-        );
-        assert_eq!(
-            record_path(Path::new("m"), 6, 3),
-            PathBuf::from("m/game-007.pgn")
         );
     }
 }

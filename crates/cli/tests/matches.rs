@@ -14,10 +14,12 @@ fn out_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The game records in a match directory, in order (not its `match.txt`).
 fn records(dir: &PathBuf) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("the out directory exists")
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
         .collect();
     files.sort();
     files
@@ -146,6 +148,104 @@ fn the_engine_outscores_random_and_the_match_replays_exactly() {
             x.display()
         );
     }
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// The `Score of A` line and the lines of the results table, which a resumed match must
+/// reproduce exactly.
+fn table_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| {
+            !l.starts_with("Wall time") && !l.starts_with("Records") && !l.starts_with("Resumed")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_stopped_match_resumes_and_extends_to_the_same_games() {
+    let args = |dir: &PathBuf, games: &'static str| {
+        vec![
+            "match".to_string(),
+            "--games".into(),
+            games.into(),
+            "--a".into(),
+            "depth:1".into(),
+            "--b".into(),
+            "greedy".into(),
+            "--max-plies".into(),
+            "200".into(),
+            "--concurrency".into(),
+            "2".into(),
+            "--out".into(),
+            dir.to_str().unwrap().into(),
+            "--quiet".into(),
+        ]
+    };
+    // The whole match at once.
+    let whole = out_dir("match-resume-whole");
+    let mut full = args(&whole, "6");
+    full.extend(["--seed".into(), "99".into()]);
+    let whole_text = run_match(&strs(&full));
+
+    // The same match in parts: 4 games, one record lost, then resumed to 6 without the seed.
+    let parts = out_dir("match-resume-parts");
+    let mut first = args(&parts, "4");
+    first.extend(["--seed".into(), "99".into()]);
+    run_match(&strs(&first));
+    let settings = std::fs::read_to_string(parts.join("match.txt")).unwrap();
+    assert!(settings.contains("seed: 99"), "{settings}");
+    std::fs::remove_file(parts.join("game-002.pgn")).unwrap();
+    let mut again = args(&parts, "6");
+    again.push("--resume".into());
+    let resumed_text = run_match(&strs(&again));
+    assert!(
+        resumed_text.contains("Resumed: 3 games read from the records, 3 played now"),
+        "{resumed_text}"
+    );
+    assert_eq!(table_lines(&resumed_text), table_lines(&whole_text));
+    let (a, b) = (records(&whole), records(&parts));
+    assert_eq!(a.len(), 6);
+    assert_eq!(b.len(), 6);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            std::fs::read_to_string(x).unwrap(),
+            std::fs::read_to_string(y).unwrap(),
+            "{} differs",
+            y.display()
+        );
+    }
+
+    // A new match may not mix its games into an old one, and a resumed one keeps its settings.
+    for (extra, needle) in [
+        (vec![], "already holds a match"),
+        (vec!["--resume", "--seed", "5"], "--seed"),
+    ] {
+        let base = args(&parts, "6");
+        let mut bad = strs(&base);
+        bad.extend(extra);
+        let o = common::jovian(&bad);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(needle), "{needle:?} not in {err:?}");
+    }
+    let base = args(&parts, "6");
+    let mut other_player = strs(&base);
+    other_player[6] = "random";
+    other_player.push("--resume");
+    let o = common::jovian(&other_player);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(err.contains("--b \"greedy\", not \"random\""), "{err}");
+    let missing = out_dir("match-resume-missing");
+    let base = args(&missing, "2");
+    let mut nothing = strs(&base);
+    nothing.push("--resume");
+    let o = common::jovian(&nothing);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot resume"));
 }
 
 #[test]

@@ -1,32 +1,55 @@
-//! Playing levels 1-10: each a fixed search depth, so a level plays the same on a busy machine as
-//! on an idle one and the strength ladder can be measured reproducibly. Levels 1-5 search 1 to 5
-//! plies; levels 6-10 search 6, 8, 10, 12 and 14 plies, each with a time cap so that a level never
-//! keeps a player waiting long in a wide position (the cap rarely binds below level 9).
+//! Playing levels 1-10, the measured strength ladder (docs/engine.md has the match results).
+//!
+//! Each level is a fixed search depth, so it plays the same on a busy machine as on an idle one
+//! and the ladder can be measured reproducibly. Levels 1 and 2 are for beginners: they search one
+//! ply and then pick at random (seeded by the position) among the moves that lose at most 3.00
+//! or 1.00 pawns against the best, so they miss tactics a person can exploit, yet never miss an
+//! immediate win. Levels 3-10 search 1 to 8 plies; the deeper ones carry a time cap so that a
+//! level never keeps a player waiting long in a wide position (Typhoon's middlegame).
+//!
+//! Why the ladder stops at depth 8 (about a second a move on Scirocco): every level must be
+//! measured stronger than the one below over 100 games, and Scirocco games between these levels
+//! last about 240 plies; one more ply per level would multiply the cost of the top pair by about
+//! three (days of machine time on two cores). Strength beyond level 10 is a matter of time:
+//! `--movetime`, or the time per move in the browser.
 
 use crate::limits::Limits;
 
 pub const LEVELS: u32 = 10;
-/// The level `jovian play` and the browser use unless told otherwise.
-pub const DEFAULT_LEVEL: u32 = 7;
+/// The level `jovian play` and the browser use unless told otherwise: strong, and quick.
+pub const DEFAULT_LEVEL: u32 = 9;
 
-/// (depth, time cap in ms) of levels 6-10.
-const DEEP: [(u32, u64); 5] = [
+/// How far below the best move a beginner's level may choose, in centipawns (levels 1 and 2).
+const BEGINNER_MARGIN: [i32; 2] = [300, 100];
+
+/// (depth, time cap in ms) of levels 3-10; no cap is `0`.
+const LADDER: [(u32, u64); 8] = [
+    (1, 0),
+    (2, 0),
+    (3, 0),
+    (4, 0),
+    (5, 0),
     (6, 2_000),
+    (7, 3_000),
     (8, 5_000),
-    (10, 10_000),
-    (12, 20_000),
-    (14, 40_000),
 ];
 
 /// The search limits of a level (1 = weakest).
 pub fn limits_for_level(level: u32) -> Limits {
     match level.clamp(1, LEVELS) {
-        l @ 1..=5 => Limits::depth(l),
+        l @ 1..=2 => Limits {
+            skill_margin: Some(BEGINNER_MARGIN[(l - 1) as usize]),
+            ..Limits::depth(1)
+        },
         l => {
-            let (depth, cap) = DEEP[(l - 6) as usize];
-            Limits {
-                depth: Some(depth),
-                ..Limits::movetime(cap)
+            let (depth, cap) = LADDER[(l - 3) as usize];
+            if cap == 0 {
+                Limits::depth(depth)
+            } else {
+                Limits {
+                    depth: Some(depth),
+                    ..Limits::movetime(cap)
+                }
             }
         }
     }
@@ -35,13 +58,20 @@ pub fn limits_for_level(level: u32) -> Limits {
 /// A line per level for help texts.
 pub fn describe_level(level: u32) -> String {
     match level.clamp(1, LEVELS) {
-        l @ 1..=5 => format!("level {l}: fixed depth {l}"),
+        l @ 1..=2 => format!(
+            "level {l}: depth 1, then any move within {:.2} pawns of the best",
+            BEGINNER_MARGIN[(l - 1) as usize] as f64 / 100.0
+        ),
         l => {
-            let (depth, cap) = DEEP[(l - 6) as usize];
-            format!(
-                "level {l}: fixed depth {depth}, at most {} s per move",
-                cap / 1000
-            )
+            let (depth, cap) = LADDER[(l - 3) as usize];
+            if cap == 0 {
+                format!("level {l}: fixed depth {depth}")
+            } else {
+                format!(
+                    "level {l}: fixed depth {depth}, at most {} s per move",
+                    cap / 1000
+                )
+            }
         }
     }
 }
@@ -52,20 +82,28 @@ mod tests {
 
     #[test]
     fn levels_grow() {
-        assert_eq!(limits_for_level(1).depth, Some(1));
-        assert_eq!(limits_for_level(5).depth, Some(5));
-        assert_eq!(limits_for_level(6).depth, Some(6));
-        assert_eq!(limits_for_level(6).movetime.unwrap().as_millis(), 2_000);
-        assert_eq!(limits_for_level(10).depth, Some(14));
-        assert_eq!(limits_for_level(0).depth, Some(1));
-        assert_eq!(limits_for_level(99).depth, Some(14));
-        let depths: Vec<u32> = (1..=LEVELS)
+        assert_eq!(limits_for_level(1).skill_margin, Some(300));
+        assert_eq!(limits_for_level(2).skill_margin, Some(100));
+        assert_eq!(limits_for_level(3).skill_margin, None);
+        assert_eq!(limits_for_level(3).depth, Some(1));
+        assert_eq!(limits_for_level(7).depth, Some(5));
+        assert!(limits_for_level(7).movetime.is_none());
+        assert_eq!(limits_for_level(8).depth, Some(6));
+        assert_eq!(limits_for_level(8).movetime.unwrap().as_millis(), 2_000);
+        assert_eq!(limits_for_level(10).depth, Some(8));
+        assert_eq!(limits_for_level(0).skill_margin, Some(300));
+        assert_eq!(limits_for_level(99).depth, Some(8));
+        let depths: Vec<u32> = (3..=LEVELS)
             .map(|l| limits_for_level(l).depth.unwrap())
             .collect();
         assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
         assert_eq!(
-            describe_level(7),
-            "level 7: fixed depth 8, at most 5 s per move"
+            describe_level(9),
+            "level 9: fixed depth 7, at most 3 s per move"
+        );
+        assert_eq!(
+            describe_level(1),
+            "level 1: depth 1, then any move within 3.00 pawns of the best"
         );
     }
 }

@@ -19,6 +19,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
+    /// Weakens the engine for beginners: after the search, any root move whose quiescence score
+    /// is at most this many centipawns below the best may be played (chosen by the position's
+    /// hash, so the same position always gets the same answer). `None` plays the best move.
+    pub skill_margin: Option<i32>,
 }
 
 /// Time the engine keeps in hand for answering after its hard deadline.

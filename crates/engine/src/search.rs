@@ -216,9 +216,62 @@ impl Engine {
                 break;
             }
         }
+        if let Some(margin) = limits.skill_margin
+            && let Some((m, score)) = self.beginner_choice(pos, &root_moves, margin)
+            && result.best != Some(m)
+        {
+            result.best = Some(m);
+            result.score = score;
+            result.pv = vec![m];
+        }
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
         result
+    }
+
+    /// A beginner's move (levels 1 and 2): every root move is scored by a quiescence search, and
+    /// one of those at most `margin` below the best is picked by the position's hash. A winning
+    /// move is always among the best, so an immediate win is never missed.
+    fn beginner_choice(
+        &mut self,
+        pos: &mut Position,
+        root_moves: &[Move],
+        margin: i32,
+    ) -> Option<(Move, i32)> {
+        let saved = (self.deadline, self.node_limit, self.aborted);
+        self.deadline = Deadline::none();
+        self.node_limit = u64::MAX;
+        self.aborted = false;
+        let mut scored = Vec::with_capacity(root_moves.len());
+        for &m in root_moves {
+            pos.make(m);
+            let score = match Self::terminal_score(pos, 1) {
+                Some(s) => -s,
+                None => -self.quiesce(pos, -INFINITY, INFINITY, 1, 0),
+            };
+            pos.unmake();
+            scored.push((m, score));
+        }
+        (self.deadline, self.node_limit, self.aborted) = saved;
+        let best = scored.iter().map(|&(_, s)| s).max()?;
+        let floor = if best >= MATE_BOUND {
+            best
+        } else {
+            best - margin
+        };
+        let mut candidates: Vec<(Move, i32)> =
+            scored.into_iter().filter(|&(_, s)| s >= floor).collect();
+        // The move generator's order follows the piece lists, which make/unmake reshuffle: sort,
+        // so that the choice depends on the position alone.
+        candidates.sort_unstable();
+        // SplitMix64 of the position's hash: varied across positions, fixed for each.
+        let mut z = pos.hash().wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        candidates
+            .get((z % candidates.len() as u64) as usize)
+            .copied()
     }
 
     fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: i32) -> i32 {

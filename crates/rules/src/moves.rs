@@ -44,7 +44,7 @@ const NO_PROMOTION: u8 = u8::MAX;
 
 /// A move. The common move (a step or capture) uses only `from` and `to`; other kinds keep their
 /// extra squares in `aux`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Move {
     pub from: Square,
     pub to: Square,

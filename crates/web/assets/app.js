@@ -457,7 +457,7 @@ async function startNewGame() {
     variant: data.get("variant"),
     setup: setupChoice === "choose" ? chosenSetupName() : setupChoice,
     humans: data.get("humans"),
-    level: parseInt(data.get("level"), 10) || 5,
+    level: parseInt(data.get("level"), 10) || 9,
   };
   const ms = parseInt(data.get("movetime"), 10);
   if (ms) body.movetime_ms = ms;

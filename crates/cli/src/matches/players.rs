@@ -79,7 +79,7 @@ impl Spec {
         matches!(
             self,
             Spec::Depth(_) | Spec::Nodes(_) | Spec::Random | Spec::Greedy
-        ) || matches!(self, Spec::Level(l) if *l <= 3)
+        ) || matches!(self, Spec::Level(l) if limits_for_level(*l).movetime.is_none())
     }
 
     /// The engine's limits for the per-move specs.

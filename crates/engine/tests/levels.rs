@@ -1,0 +1,83 @@
+//! The beginners' levels: they keep the wins, play legal moves only, answer the same position the
+//! same way, and do choose moves other than the best one (which is what makes them beatable).
+
+use jovian_engine::levels::limits_for_level;
+use jovian_engine::{Engine, Limits};
+use jovian_rules::variants::scirocco;
+use jovian_rules::{Color, Position, Setup};
+
+#[test]
+fn a_beginner_level_never_misses_the_royal_capture() {
+    use Color::*;
+    let v = scirocco::variant();
+    let pieces = [
+        (Blue, "R", "a1"),
+        (Blue, "K", "j1"),
+        (Blue, "P", "e3"),
+        (Tan, "K", "a10"),
+        (Tan, "P", "j7"),
+        (Tan, "Q", "c2"),
+    ]
+    .iter()
+    .map(|&(c, abbr, sq)| {
+        (
+            c,
+            v.kind_by_abbr(abbr).unwrap(),
+            v.geometry.parse_square(sq).unwrap(),
+        )
+    })
+    .collect();
+    let mut pos = Position::from_setup(&Setup {
+        variant: v,
+        pieces,
+        to_move: Blue,
+    })
+    .unwrap();
+    for level in [1, 2] {
+        let mut engine = Engine::new(v, 4);
+        let r = engine.search(&mut pos, &limits_for_level(level), |_| {});
+        let best = r.best.unwrap();
+        assert_eq!(v.square_name(best.to), "a10", "level {level}");
+    }
+}
+
+#[test]
+fn beginners_choose_legal_varied_and_repeatable_moves() {
+    let v = scirocco::variant();
+    let names = (v.setups.names)();
+    for level in [1u32, 2] {
+        let limits = limits_for_level(level);
+        let mut engine = Engine::new(v, 4);
+        let mut best_engine = Engine::new(v, 4);
+        let (mut moves, mut not_best) = (0, 0);
+        for game in 0..4 {
+            let name = &names[(game * 131) % names.len()];
+            let mut pos = Position::from_setup(&Setup::named(v, name).unwrap()).unwrap();
+            for _ in 0..40 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let chosen = engine.search(&mut pos, &limits, |_| {}).best.unwrap();
+                let again = engine.search(&mut pos, &limits, |_| {}).best.unwrap();
+                assert_eq!(chosen, again, "level {level} answers a position one way");
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                assert!(legal.contains(&chosen));
+                let best = best_engine
+                    .search(&mut pos, &Limits::depth(1), |_| {})
+                    .best
+                    .unwrap();
+                not_best += (chosen != best) as usize;
+                moves += 1;
+                pos.make(chosen);
+            }
+        }
+        assert!(moves >= 100, "level {level}: {moves} moves");
+        // A margin of one or three pawns leaves several candidates in most positions.
+        assert!(
+            not_best * 4 >= moves,
+            "level {level} chose the depth-1 best move in {} of {moves} positions",
+            moves - not_best
+        );
+    }
+}
