@@ -1,13 +1,47 @@
-// The board in a real browser: `jovian serve` is started by scripts/browser-test, which passes
-// its URL in JOVIAN_URL. Each step checks what a player sees against what the API says.
+// The board in a real browser. scripts/browser-test passes the binary (JOVIAN_BIN) and a scratch
+// data directory (JOVIAN_DATA); this test runs `jovian serve` itself, so that it can kill and
+// restart it. Each step checks what a player sees against what the API says.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 
-const url = process.env.JOVIAN_URL;
+const bin = process.env.JOVIAN_BIN;
+const data = process.env.JOVIAN_DATA;
 const shots = process.env.SCREENSHOTS || "../../target/browser";
-assert.ok(url, "JOVIAN_URL is not set");
+assert.ok(bin && data, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
 mkdirSync(shots, { recursive: true });
+
+/** Starts `jovian serve` on a free port; resolves when it prints its URL. */
+function startServer() {
+  const child = spawn(bin, ["serve", "--port", "0", "--data", data, "--no-open"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
+    const look = (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) { clearTimeout(timer); resolve(m[0]); }
+    };
+    child.stdout.on("data", look);
+    child.stderr.on("data", look);
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}): ${out}`)); });
+  });
+  return url.then((u) => ({ child, url: u }));
+}
+
+/** Kills the server outright (no chance to tidy up): accepted moves must already be on disk. */
+function killServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGKILL");
+  return gone;
+}
+
+let server = await startServer();
+let url = server.url;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -110,8 +144,76 @@ try {
   assert.equal(await page.locator('g.piece[data-square="d8"] text.promoted').count(), 1);
   await page.screenshot({ path: `${shots}/promotion.png` });
 
+  step("a downloaded record loads back as a game with the same moves");
+  const recordRes = await fetch(new URL(`/api/games/${gameId}/record`, url));
+  assert.equal(recordRes.status, 200);
+  const recordText = await recordRes.text();
+  await page.click("#btn-load");
+  await page.fill("#form-load textarea", recordText);
+  await page.selectOption("#form-load select[name=humans]", "both");
+  await page.click("#dlg-load button[value=ok]");
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 2);
+  assert.deepEqual(await page.locator("#moves span").allTextContents(), game.moves.map((m) => m.text));
+  const loadedId = Number(await page.evaluate(() => localStorage.getItem("jovian-game")));
+  assert.notEqual(loadedId, gameId);
+
+  // The time a player waits, at the level a new game offers: printed for the closing note, not
+  // asserted (a busy machine would make such an assertion flaky).
+  for (const variant of ["scirocco", "typhoon"]) {
+    step(`${variant} at the default level: click to lit destinations, move to the engine's reply`);
+    await page.click("#btn-new");
+    await page.selectOption("#new-variant", variant);
+    await page.check("input[name=setup][value=default]");
+    await page.check("input[name=humans][value=blue]");
+    const level = await page.locator("input[name=level]").evaluate((e) => e.defaultValue);
+    await page.fill("input[name=level]", level);
+    await page.fill("input[name=movetime]", "");
+    await page.click("#new-start");
+    await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, 0);
+    const id = Number(await page.evaluate(() => localStorage.getItem("jovian-game")));
+    const fresh = await api(`/api/games/${id}`);
+    assert.equal(fresh.level, Number(level));
+    const pawnMove = fresh.legal.find((m) => m.text.startsWith("P-")
+      && fresh.legal.filter((o) => o.from === m.from && o.target === m.target).length === 1);
+    assert.ok(pawnMove, "a pawn step with one move to its square");
+    const t0 = performance.now();
+    await page.click(`g.piece[data-square="${pawnMove.from}"]`);
+    await page.waitForSelector("circle.highlight");
+    const lit = performance.now() - t0;
+    const t1 = performance.now();
+    await page.click(`rect[data-square="${pawnMove.target}"]`, { force: true });
+    await page.waitForFunction(() => document.querySelectorAll("#moves span").length >= 2, null, { timeout: 60000 });
+    const reply = performance.now() - t1;
+    const after = await api(`/api/games/${id}`);
+    assert.equal(after.moves[0].text, pawnMove.text);
+    console.log(`  timing: ${variant}, level ${level}: click to lit destinations ${lit.toFixed(0)} ms, `
+      + `move to the engine's reply on the board ${reply.toFixed(0)} ms (${after.moves[1].text})`);
+    await page.screenshot({ path: `${shots}/${variant}-default-level.png` });
+  }
+
+  step("after the server is killed and restarted, the saved games are listed and open");
+  const before = await api("/api/games");
+  await page.goto("about:blank"); // close the page's event stream first: its loss is no page error
+  await killServer(server);
+  server = await startServer();
+  url = server.url;
+  await page.goto(url); // a new port is a new origin: the page starts without a current game
+  await page.waitForSelector("#dlg-new[open]");
+  await page.click("#dlg-new button[value=cancel]");
+  await page.click("#btn-games");
+  await page.waitForSelector("#dlg-games[open]");
+  const rows = page.locator("#games-table tbody tr");
+  assert.equal(await rows.count(), before.length);
+  const row = rows.filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${gameId}$`) }) });
+  assert.equal(await row.locator("td").nth(3).textContent(), String(game.moves.length));
+  await page.screenshot({ path: `${shots}/saved-games.png` });
+  await row.locator("button", { hasText: "Open" }).click();
+  await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, game.moves.length);
+  assert.deepEqual(await page.locator("#moves span").allTextContents(), game.moves.map((m) => m.text));
+
   assert.deepEqual(errors, [], "no errors in the page");
   console.log("browser test passed");
 } finally {
   await browser.close();
+  await killServer(server).catch(() => {});
 }
