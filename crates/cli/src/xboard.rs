@@ -699,6 +699,16 @@ fn bad_argument(line: &str) {
     send(&format!("Error (bad argument): {line}"));
 }
 
+/// The variants XBoard can show completely: every piece type gets a symbol. Typhoon's 75 types do
+/// not fit XBoard's letters, so it is neither offered nor accepted (a board with pieces missing
+/// would mislead the user).
+fn playable_variants() -> Vec<&'static Variant> {
+    Variant::all()
+        .into_iter()
+        .filter(|&v| Dialect::new(v).unrepresentable().is_empty())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -717,14 +727,4 @@ mod tests {
         assert_eq!(gui_score(-(MATE - 2)), -100_001);
         assert_eq!(gui_score(35), 35);
     }
-}
-
-/// The variants XBoard can show completely: every piece type gets a symbol. Typhoon's 75 types do
-/// not fit XBoard's letters, so it is neither offered nor accepted (a board with pieces missing
-/// would mislead the user).
-fn playable_variants() -> Vec<&'static Variant> {
-    Variant::all()
-        .into_iter()
-        .filter(|&v| Dialect::new(v).unrepresentable().is_empty())
-        .collect()
 }

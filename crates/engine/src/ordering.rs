@@ -60,6 +60,9 @@ impl MoveOrderer {
             .map(|p| p.code() as usize * 256 + m.destination().0 as usize)
     }
 
+    // The search calls this at every node with its own buffers; bundling the arguments into a
+    // struct would only move them around.
+    #[allow(clippy::too_many_arguments)]
     pub fn score(
         &self,
         pos: &Position,

@@ -380,7 +380,13 @@ async fn take_back(State(state): State<AppState>, Path(id): Path<String>) -> Api
         // Against the engine, back to the person's last turn: their move and the engine's reply.
         // Every move (a pass too) hands the turn over, so the side to move follows the parity.
         let first = g.start.to_move;
-        let side_after = |k: usize| if k % 2 == 0 { first } else { first.other() };
+        let side_after = |k: usize| {
+            if k.is_multiple_of(2) {
+                first
+            } else {
+                first.other()
+            }
+        };
         let mut keep = g.moves.len() - 1;
         while keep > 0 && !g.humans.plays(side_after(keep)) {
             keep -= 1;
