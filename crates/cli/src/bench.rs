@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use jovian_engine::{Engine, Limits};
-use jovian_rules::variants::{scirocco, typhoon};
+use jovian_rules::variants::{jupiter, scirocco, typhoon};
 use jovian_rules::{Move, Position, Setup, Variant};
 
 use crate::input::CliError;
@@ -62,7 +62,7 @@ fn playout(v: &'static Variant, setup: &str, plies: usize) -> Position {
     Position::from_setup(&pos.to_setup()).expect("a reached position is valid")
 }
 
-const WORKLOADS: [Workload; 6] = [
+const WORKLOADS: [Workload; 8] = [
     Workload {
         name: "scirocco default array",
         depth: 5,
@@ -93,11 +93,27 @@ const WORKLOADS: [Workload; 6] = [
         depth: 4,
         position: || playout(typhoon::variant(), "mir-10110011100011010", 60),
     },
+    Workload {
+        name: "jupiter default array",
+        depth: 4,
+        position: || playout(jupiter::variant(), "default", 0),
+    },
+    Workload {
+        name: "jupiter middlegame (80 plies)",
+        depth: 3,
+        position: || {
+            playout(
+                jupiter::variant(),
+                "mir-01101001110001011010011100101100110101",
+                80,
+            )
+        },
+    },
 ];
 
 /// Fixed-depth searches: the node total is the search's signature (it changes only when search
 /// behaviour changes), nodes per second its speed.
-const SEARCHES: [Workload; 5] = [
+const SEARCHES: [Workload; 7] = [
     Workload {
         name: "search: scirocco default array",
         depth: 9,
@@ -122,6 +138,22 @@ const SEARCHES: [Workload; 5] = [
         name: "search: typhoon middlegame",
         depth: 8,
         position: || playout(typhoon::variant(), "mir-10110011100011010", 60),
+    },
+    Workload {
+        name: "search: jupiter default array",
+        depth: 8,
+        position: || playout(jupiter::variant(), "default", 0),
+    },
+    Workload {
+        name: "search: jupiter middlegame",
+        depth: 7,
+        position: || {
+            playout(
+                jupiter::variant(),
+                "mir-01101001110001011010011100101100110101",
+                80,
+            )
+        },
     },
 ];
 

@@ -1,5 +1,5 @@
 //! The board as text for `jovian show`: a diagram with Blue pieces in their written case and Tan
-//! pieces in lowercase (as in the position text form), then a legend of the types on the board.
+//! pieces with their first letter in lowercase (as in the position text form), then a legend of the types on the board.
 
 use std::fmt::Write;
 
@@ -43,7 +43,7 @@ pub fn diagram(pos: &Position) -> String {
         for file in 0..g.width {
             let text = match pos.piece_at(Square::new(file, rank)) {
                 Some(p) if p.color == Color::Blue => v.abbr(p.kind).to_string(),
-                Some(p) => v.abbr(p.kind).to_lowercase(),
+                Some(p) => v.side_abbr(p.kind, p.color),
                 None => ".".to_string(),
             };
             let _ = write!(line, "{text:<cell_width$}");
@@ -61,7 +61,7 @@ pub fn render(pos: &mut Position) -> String {
     let mut out = diagram(pos);
     let _ = writeln!(
         out,
-        "Blue (written as in the text): {} pieces; Tan (lowercase): {} pieces",
+        "Blue (written as in the text): {} pieces; Tan (first letter lowercase): {} pieces",
         pos.piece_count(Color::Blue),
         pos.piece_count(Color::Tan)
     );

@@ -124,8 +124,14 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Setups { game } => {
             let v = input::variant(&game)?;
             println!("# {}", v.setups.help);
-            for name in (v.setups.names)() {
-                println!("{name}");
+            match v.setup_names() {
+                Some(names) => names.iter().for_each(|name| println!("{name}")),
+                None => println!(
+                    "# {} has too many arrays to list; for example: {}, {}",
+                    v.title,
+                    v.setups.default,
+                    (v.setups.random)(1)
+                ),
             }
         }
         Command::Moves {

@@ -120,11 +120,12 @@ fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
     }
 }
 
-/// The distinct initial arrays of a variant, by their first (canonical) name.
+/// The distinct initial arrays of a variant, by their first (canonical) name; empty for a
+/// variant with too many to list (Jupiter), whose arrays are drawn by `SetupRule::random`.
 fn canonical_arrays(variant: &'static Variant) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     let mut names = Vec::new();
-    for name in (variant.setups.names)() {
+    for name in variant.setup_names().unwrap_or_default() {
         let Some(mut pieces) = (variant.setups.build)(variant, &name) else {
             continue;
         };
@@ -197,18 +198,19 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         seed,
     };
     let arrays = canonical_arrays(variant);
-    if arrays.is_empty() {
-        return Err(CliError(format!("{} has no named arrays", variant.title)));
-    }
     // Pair k (games 2k and 2k+1) plays one array, drawn from the seed and k alone, so that a
     // longer match with the same seed begins with the same games.
     let jobs: Vec<Job> = (0..args.games)
         .map(|index| {
             let pair = (index / 2) as u64;
-            let array = Rng::new(mix(seed, pair)).below(arrays.len());
+            let setup = if arrays.is_empty() {
+                (variant.setups.random)(mix(seed, pair))
+            } else {
+                arrays[Rng::new(mix(seed, pair)).below(arrays.len())].clone()
+            };
             Job {
                 index,
-                setup: arrays[array].clone(),
+                setup,
                 a_is_blue: index % 2 == 0,
                 seed: mix(seed ^ 0x5EED, index as u64),
             }

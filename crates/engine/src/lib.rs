@@ -10,6 +10,7 @@ pub mod threat;
 pub mod tt;
 pub mod tunables;
 pub mod values;
+mod values_jupiter;
 
 pub use limits::{Clock, Limits};
 pub use search::{Engine, Info, MATE, SearchResult, score_text};

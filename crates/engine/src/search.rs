@@ -245,9 +245,11 @@ impl Engine {
         let mut scored = Vec::with_capacity(root_moves.len());
         for &m in root_moves {
             pos.make(m);
+            // A first part of a doubled turn leaves the same side to move: no negation.
+            let sign = if m.is_continuing() { 1 } else { -1 };
             let score = match Self::terminal_score(pos, 1) {
-                Some(s) => -s,
-                None => -self.quiesce(pos, -INFINITY, INFINITY, 1, 0),
+                Some(s) => sign * s,
+                None => sign * self.quiesce(pos, -INFINITY, INFINITY, 1, 0),
             };
             pos.unmake();
             scored.push((m, score));
@@ -319,6 +321,27 @@ impl Engine {
         })
     }
 
+    /// The score of the position after `m` (already made) from the mover's side, searched with
+    /// the mover's window (`alpha`, `beta`): negated for a move that ends the turn, taken as it is
+    /// after the first part of a doubled turn, when the same side moves again.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if m.is_continuing() {
+            self.negamax(pos, depth, alpha, beta, ply + 1, pv_node)
+        } else {
+            -self.negamax(pos, depth, -beta, -alpha, ply + 1, pv_node)
+        }
+    }
+
     fn negamax(
         &mut self,
         pos: &mut Position,
@@ -377,6 +400,7 @@ impl Engine {
             && static_eval >= beta
             && pos.piece_count(us) > 3
             && beta.abs() < MATE_BOUND
+            && pos.mid_turn().is_none()
             && !threatened(pos)
         {
             let r = self.tunables.null_base + depth / self.tunables.null_divisor;
@@ -426,10 +450,12 @@ impl Engine {
                 continue;
             }
             pos.make(m);
-            let new_depth = depth - 1;
+            // The first part of a doubled turn does not finish the turn: its second part gets
+            // the depth.
+            let new_depth = if m.is_continuing() { depth } else { depth - 1 };
             let mut score;
             if searched == 0 {
-                score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node);
+                score = self.child(pos, m, new_depth, alpha, beta, ply, pv_node);
             } else {
                 let mut reduction = 0;
                 if depth >= self.tunables.lmr_min_depth
@@ -442,19 +468,12 @@ impl Engine {
                     }
                     reduction = reduction.min(new_depth - 1).max(0);
                 }
-                score = -self.negamax(
-                    pos,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                );
+                score = self.child(pos, m, new_depth - reduction, alpha, alpha + 1, ply, false);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    score = self.child(pos, m, new_depth, alpha, alpha + 1, ply, false);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true);
+                    score = self.child(pos, m, new_depth, alpha, beta, ply, true);
                 }
             }
             pos.unmake();
@@ -529,6 +548,10 @@ impl Engine {
         }
         let evasion = qdepth == 0 && crate::threat::royal_threatened(pos);
         let stand_pat = self.eval.evaluate(pos);
+        if qdepth >= self.tunables.qsearch_max_depth {
+            self.buffers[ply] = moves;
+            return stand_pat;
+        }
         let mut best = -INFINITY;
         if !evasion {
             best = stand_pat;
@@ -546,7 +569,11 @@ impl Engine {
                 break; // only noisy moves remain interesting, and they come first
             }
             pos.make(m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1);
+            let score = if m.is_continuing() {
+                self.quiesce(pos, alpha, beta, ply + 1, qdepth + 1)
+            } else {
+                -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1)
+            };
             pos.unmake();
             if self.aborted {
                 break;

@@ -9,7 +9,8 @@ thread_local! {
 
 pub fn royal_threatened(pos: &mut Position) -> bool {
     let us = pos.side_to_move();
-    if pos.royal_count(us) != 1 {
+    // In the middle of a doubled turn the turn is not over: no opponent's move to fear yet.
+    if pos.royal_count(us) != 1 || pos.mid_turn().is_some() {
         return false;
     }
     BUFFER.with(|buffer| {

@@ -62,6 +62,9 @@ pub struct SearchTunables {
     /// searched moves are skipped.
     pub lmp_base: usize,
     pub lmp_per_depth_sq: usize,
+    /// Quiescence stops (standing pat) after this many captures in a row. On a crowded 16x16
+    /// board, where each side may have fifty captures, an unbounded capture search explodes.
+    pub qsearch_max_depth: u32,
 }
 
 impl Default for SearchTunables {
@@ -77,6 +80,7 @@ impl Default for SearchTunables {
             aspiration: 40,
             lmp_base: 6,
             lmp_per_depth_sq: 3,
+            qsearch_max_depth: 8,
         }
     }
 }

@@ -4,6 +4,8 @@
 
 use jovian_rules::{PieceKind, Variant};
 
+use crate::values_jupiter::JUPITER;
+
 /// (abbreviation, value, source).
 type Table = &'static [(&'static str, i32, &'static str)];
 
@@ -130,7 +132,7 @@ const TYPHOON: Table = &[
     ("FL", 320, "mobility: 6 steps"),
     ("BT", 300, "mobility: 7 steps"),
     (
-        "DEl",
+        "DE",
         320,
         "mobility: 7 steps, one more forward than the Blind Tiger",
     ),
@@ -151,7 +153,7 @@ const TYPHOON: Table = &[
         "mobility: 8 steps, captures by hopping adjacent enemies",
     ),
     ("Un", 280, "mobility: 8 steps; captures only by withdrawal"),
-    ("Der", 300, "as Scirocco"),
+    ("De", 300, "as Scirocco"),
     (
         "Ci",
         300,
@@ -274,6 +276,7 @@ pub fn piece_values(variant: &Variant) -> Vec<i32> {
     let table: Table = match variant.id {
         "scirocco" => SCIROCCO,
         "typhoon" => TYPHOON,
+        "jupiter" => JUPITER,
         _ => &[],
     };
     variant
@@ -291,7 +294,7 @@ pub fn piece_values(variant: &Variant) -> Vec<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jovian_rules::variants::{scirocco, typhoon};
+    use jovian_rules::variants::{jupiter, scirocco, typhoon};
 
     #[test]
     fn every_typhoon_piece_has_one_value_and_promotions_gain() {
@@ -335,5 +338,26 @@ mod tests {
             .iter()
             .all(|a| val(a) < val("R"))
         );
+    }
+
+    #[test]
+    fn every_jupiter_piece_has_one_value_and_promotions_gain() {
+        let v = jupiter::variant();
+        for spec in &v.pieces {
+            let n = JUPITER.iter().filter(|(a, _, _)| *a == spec.abbr).count();
+            assert_eq!(n, 1, "{} has {n} values", spec.abbr);
+        }
+        assert_eq!(JUPITER.len(), v.pieces.len());
+        let values = piece_values(v);
+        let val = |a: &str| values[v.kind_by_abbr(a).unwrap().0 as usize];
+        // "None being worth more than about a Rook" (royal pieces have nominal values), and
+        // every promotion gains something.
+        for spec in v.pieces.iter().filter(|p| !p.promoted) {
+            assert!(spec.royal || val(spec.abbr) < val("R"), "{}", spec.abbr);
+            let to = spec.promotes_to.unwrap();
+            assert!(val(to) > val(spec.abbr), "{} -> {to}", spec.abbr);
+        }
+        // The text: the Lioness is distinctly weaker than a Queen on 16x16, and so is the Genie.
+        assert!(val("Li") < val("Q") && val("Ge") < val("Q"));
     }
 }

@@ -44,7 +44,7 @@ fn a_beginner_level_never_misses_the_royal_capture() {
 #[test]
 fn beginners_choose_legal_varied_and_repeatable_moves() {
     let v = scirocco::variant();
-    let names = (v.setups.names)();
+    let names = v.setup_names().expect("a listable variant");
     for level in [1u32, 2] {
         let limits = limits_for_level(level);
         let mut engine = Engine::new(v, 4);

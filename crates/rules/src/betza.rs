@@ -10,8 +10,12 @@
 //!   (forward), `b` (backward), `l` (left), `r` (right), `s` (sideways: more across than along),
 //!   `v` (vertical: more along than across); `f` or `b` directly followed by `l`, `r` or `s` means the
 //!   intersection (`fr` = forward-right), other direction letters are united;
+//! * a doubled direction letter `ff`, `bb`, `ll`, `rr` means "-most": the vectors that lie more in
+//!   that direction than across it (`ffN` = the two forwardmost Knight leaps); it intersects with a
+//!   following side or end letter (`ffrN` = (1,2) only, `rrbN` = (2,-1) only): the Right Knight is
+//!   `ffrNrrbNbblNllfN`;
 //! * `j` before a rider: the rider may not stop on (or capture on) its first square, and is blocked
-//!   there (the Wagon `jR`, the Talia `jB`).
+//!   there (the Wagon `jR`, the Talia `jB`); `jj` skips the first two squares (the Far Queen `jjQ`).
 //!
 //! Forward is toward the opponent: the variant rotates Tan's vectors by 180 degrees.
 
@@ -44,8 +48,9 @@ pub struct Atom {
     pub mode: Mode,
     /// Largest number of steps; 1 for a leaper, 0 for unlimited.
     pub max: u8,
-    /// The rider may not stop on its first square and is blocked by it.
-    pub skip_first: bool,
+    /// How many of the rider's first squares it may not stop on (it is blocked there): 0, 1 (`j`)
+    /// or 2 (`jj`).
+    pub skip: u8,
 }
 
 impl Atom {
@@ -104,6 +109,10 @@ enum Dir {
     Right,
     Sideways,
     Vertical,
+    ForwardMost,
+    BackwardMost,
+    LeftMost,
+    RightMost,
 }
 
 impl Dir {
@@ -115,6 +124,10 @@ impl Dir {
             Dir::Right => x > 0,
             Dir::Sideways => x.abs() > y.abs(),
             Dir::Vertical => y.abs() > x.abs(),
+            Dir::ForwardMost => y > 0 && y.abs() > x.abs(),
+            Dir::BackwardMost => y < 0 && y.abs() > x.abs(),
+            Dir::LeftMost => x < 0 && x.abs() > y.abs(),
+            Dir::RightMost => x > 0 && x.abs() > y.abs(),
         }
     }
     fn from_letter(c: char) -> Option<Dir> {
@@ -128,6 +141,16 @@ impl Dir {
             _ => return None,
         })
     }
+    /// The "-most" predicate of a doubled letter.
+    fn most(c: char) -> Option<Dir> {
+        Some(match c {
+            'f' => Dir::ForwardMost,
+            'b' => Dir::BackwardMost,
+            'l' => Dir::LeftMost,
+            'r' => Dir::RightMost,
+            _ => return None,
+        })
+    }
 }
 
 /// Parses a movement string into atoms.
@@ -138,7 +161,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     while i < chars.len() {
         // Modifiers.
         let mut mode = Mode::Both;
-        let mut skip_first = false;
+        let mut skip = 0u8;
         // Each term is one predicate or the intersection of two.
         let mut terms: Vec<(Dir, Option<Dir>)> = Vec::new();
         while i < chars.len() && chars[i].is_ascii_lowercase() {
@@ -146,7 +169,24 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             match c {
                 'm' => mode = Mode::Move,
                 'c' => mode = Mode::Capture,
-                'j' => skip_first = true,
+                'j' => skip += 1,
+                _ if chars.get(i + 1) == Some(&c) && Dir::most(c).is_some() => {
+                    // A doubled letter: "-most", intersected with a following cross letter.
+                    let most = Dir::most(c).expect("checked");
+                    i += 1;
+                    let cross: &[char] = if matches!(c, 'f' | 'b') {
+                        &['l', 'r']
+                    } else {
+                        &['f', 'b']
+                    };
+                    match chars.get(i + 1) {
+                        Some(n) if cross.contains(n) => {
+                            i += 1;
+                            terms.push((most, Dir::from_letter(*n)));
+                        }
+                        _ => terms.push((most, None)),
+                    }
+                }
                 _ => {
                     let d = Dir::from_letter(c)
                         .ok_or_else(|| BetzaError::Unexpected(c, text.to_string()))?;
@@ -218,7 +258,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             vectors,
             mode,
             max,
-            skip_first: skip_first && rides,
+            skip: if rides { skip.min(2) } else { 0 },
         });
     }
     Ok(atoms)
@@ -260,7 +300,29 @@ mod tests {
     #[test]
     fn wagon_skips_first_square() {
         let w = parse("jR").unwrap();
-        assert!(w[0].skip_first && w[0].max == 0);
+        assert!(w[0].skip == 1 && w[0].max == 0);
+        assert_eq!(parse("jjQ").unwrap()[0].skip, 2);
+    }
+
+    #[test]
+    fn most_directions() {
+        let sorted = |s: &str| {
+            let mut v: Vec<_> = parse(s)
+                .unwrap()
+                .into_iter()
+                .flat_map(|a| a.vectors)
+                .collect();
+            v.sort();
+            v
+        };
+        // The Right Knight: forwardmost right, rightmost back, backmost left, leftmost forward.
+        assert_eq!(
+            sorted("ffrNrrbNbblNllfN"),
+            vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]
+        );
+        assert_eq!(sorted("ffN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(sorted("rrN"), vec![(2, -1), (2, 1)]);
+        assert_eq!(sorted("sN"), sorted("llNrrN"));
     }
 
     #[test]

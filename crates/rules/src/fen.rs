@@ -4,8 +4,9 @@
 //!
 //! `wa,d,go,de,c,n,1,st,a,ch/.../Ch,A,St,1,N,C,De,Go,D,Wa b`
 //!
-//! Ranks run from the highest down to rank 1; a Blue piece is its abbreviation with an uppercase
-//! first letter, a Tan piece the abbreviation in lowercase; then the side to move, then optional
+//! Ranks run from the highest down to rank 1; a Blue piece is its abbreviation as the text writes it
+//! (first letter uppercase), a Tan piece the same with its first letter in lowercase (`dE` is Tan's
+//! Drunk Elephant, `de` Tan's Dervish); then the side to move, then optional
 //! `key=value` fields for the state of later games. See docs/notation.md.
 
 use thiserror::Error;
@@ -112,8 +113,9 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
     })
 }
 
-/// The colour comes from the case of the first letter, the type from the whole token ignoring
-/// case (abbreviations are unique ignoring case).
+/// The colour comes from the case of the first letter; the type from the token with its first
+/// letter uppercased, exactly, or else from any spelling that names one type only (`fh` for Tan's
+/// Fire Horse, as older texts wrote it).
 fn read_piece(variant: &Variant, token: &str) -> Option<(Color, PieceKind)> {
     let first = token.chars().next()?;
     let color = if first.is_uppercase() {
@@ -123,7 +125,8 @@ fn read_piece(variant: &Variant, token: &str) -> Option<(Color, PieceKind)> {
     } else {
         return None;
     };
-    Some((color, variant.kind_by_abbr_ignore_case(token)?))
+    let upper: String = first.to_uppercase().chain(token.chars().skip(1)).collect();
+    Some((color, variant.kind_by_abbr_ignore_case(&upper)?))
 }
 
 /// The canonical text of a position (pieces and side to move; the game history is not part of
@@ -158,7 +161,7 @@ pub fn write_setup(setup: &Setup) -> String {
                 tokens.push(empty.to_string());
                 empty = 0;
             }
-            tokens.push(piece_token(v.abbr(kind), color));
+            tokens.push(v.side_abbr(kind, color));
         }
         if empty > 0 {
             tokens.push(empty.to_string());
@@ -170,19 +173,6 @@ pub fn write_setup(setup: &Setup) -> String {
         Color::Tan => "t",
     };
     format!("{} {side}", ranks.join("/"))
-}
-
-fn piece_token(abbr: &str, color: Color) -> String {
-    match color {
-        Color::Tan => abbr.to_lowercase(),
-        Color::Blue => {
-            let mut chars = abbr.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect())
-                .unwrap_or_default()
-        }
-    }
 }
 
 #[cfg(test)]
@@ -210,7 +200,7 @@ mod tests {
     #[test]
     fn every_named_array_round_trips() {
         let v = scirocco::variant();
-        for name in (v.setups.names)() {
+        for name in v.setup_names().expect("a listable variant") {
             let setup = Setup::named(v, &name).unwrap();
             let text = write_setup(&setup);
             let back = parse_position(v, &text).unwrap();

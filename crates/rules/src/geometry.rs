@@ -66,6 +66,26 @@ pub const fn offset(dx: i8, dy: i8) -> isize {
     dy as isize * STRIDE as isize + dx as isize
 }
 
+/// The eight queen directions as cell offsets: orthogonal first, then diagonal.
+pub const QUEEN_STEPS: [isize; 8] = [
+    offset(1, 0),
+    offset(-1, 0),
+    offset(0, 1),
+    offset(0, -1),
+    offset(1, 1),
+    offset(-1, 1),
+    offset(1, -1),
+    offset(-1, -1),
+];
+
+/// The unit offset from `a` toward `b` along their common line (rank, file or diagonal); the
+/// sign of each coordinate difference for squares not on a line.
+pub const fn unit_step(a: Square, b: Square) -> isize {
+    let dx = (b.file() as i8 - a.file() as i8).signum();
+    let dy = (b.rank() as i8 - a.rank() as i8).signum();
+    offset(dx, dy)
+}
+
 /// The two sides. The Adrian King games call them Blue (moves first) and Tan; the 12x8 game calls
 /// them White and Black. Display names come from the variant.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

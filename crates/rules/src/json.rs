@@ -261,7 +261,7 @@ mod tests {
         );
         assert_eq!(
             err(r#"{"variant":"chess","to_move":"blue","pieces":[]}"#),
-            "unknown variant \"chess\" (known: scirocco, typhoon)"
+            "unknown variant \"chess\" (known: scirocco, typhoon, jupiter)"
         );
         assert_eq!(
             err(r#"{"variant":"scirocco","pieces":[]}"#),

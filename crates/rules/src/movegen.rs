@@ -4,21 +4,16 @@
 
 use crate::geometry::{Color, Square, offset};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Code, EMPTY, LineKind, OFFBOARD, PieceKind, RelayKind, code_color_index};
+use crate::piece::{Code, EMPTY, OFFBOARD, PieceKind, code_color_index, latent};
 use crate::position::Position;
+use crate::position::SquareSet;
 
+mod doubled;
+mod jupiter;
+mod relay;
 mod special;
 
-const QUEEN_STEPS: [isize; 8] = [
-    offset(1, 0),
-    offset(-1, 0),
-    offset(0, 1),
-    offset(0, -1),
-    offset(1, 1),
-    offset(-1, 1),
-    offset(1, -1),
-    offset(-1, -1),
-];
+use crate::geometry::QUEEN_STEPS;
 const KNIGHT_LEAPS: [isize; 8] = [
     offset(1, 2),
     offset(2, 1),
@@ -69,13 +64,24 @@ fn push_with_promotion(
 }
 
 impl Position {
-    /// Every move the side to move could make ignoring the repetition rule and game end.
+    /// Every move the side to move could make ignoring the repetition rule and game end. In the
+    /// middle of a doubled turn, the doubled piece's second parts.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.mid_turn().is_some() {
+            self.second_parts(out);
+            return;
+        }
         let us = self.side_to_move();
         let mut relayers = [0u16; 8];
         let mut relayer_count = 0;
         let immobilizers = self.variant().has_immobilizer;
+        let doubled = if self.variant().latent & latent::DOUBLER != 0 {
+            self.doubled()
+        } else {
+            SquareSet::default()
+        };
+        let any_doubled = !doubled.is_empty();
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
             // A paralysed piece's only move of its own is to capture itself; it relays nothing.
@@ -83,9 +89,13 @@ impl Position {
                 out.push(Move::suicide(Square::from_cell(cell)));
                 continue;
             }
+            let start = out.len();
             if self.piece_moves(cell, us, out) && relayer_count < relayers.len() {
                 relayers[relayer_count] = cell as u16;
                 relayer_count += 1;
+            }
+            if any_doubled && doubled.contains(Square::from_cell(cell)) {
+                self.add_continuations(start, out);
             }
         }
         // All relayed moves, from every relayer, follow this index; each is checked against all
@@ -103,7 +113,9 @@ impl Position {
             let mut seen = 0;
             for &cell in self.side_cells(us) {
                 let cell = cell as usize;
-                if self.variant().compiled(self.cell(cell)).relay.is_some() {
+                if self.variant().compiled(self.cell(cell)).relay.is_some()
+                    && !(immobilizers && self.is_immobilized(cell, us))
+                {
                     seen += 1;
                     if seen > relayers.len() {
                         self.relayed_moves(cell, us, out, relay_start);
@@ -111,10 +123,25 @@ impl Position {
                 }
             }
         }
+        if any_doubled {
+            let end = out.len();
+            for i in relay_start..end {
+                if doubled.contains(out[i].from) {
+                    self.add_continuation(out[i], out);
+                }
+            }
+        }
+    }
+
+    /// `piece_moves` for the rare callers (second parts, the "already has" test), kept out of
+    /// line so that the hot loop of `pseudo_legal_moves` keeps its own inlined copy.
+    #[inline(never)]
+    pub(super) fn piece_moves_outlined(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
+        self.piece_moves(from, us, out)
     }
 
     /// The piece's own moves. Returns true if the piece relays powers to others.
-    #[inline]
+    #[inline(always)]
     fn piece_moves(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
         let v = self.variant();
         let ui = us.index();
@@ -221,6 +248,29 @@ impl Position {
         if cp.has_hooks {
             self.hook_moves(from, us, cp, promotion, from_zone, out);
         }
+        if let Some(j) = &cp.jupiter {
+            self.jupiter_moves(from, us, j, promotion, from_zone, start, out);
+        }
+        if cp.arrival.is_some() {
+            // Every move under its own power captures by arrival.
+            for m in &mut out[start..] {
+                if m.kind == MoveKind::Normal {
+                    m.kind = MoveKind::Arrival;
+                }
+            }
+        }
+        if cp.latent & latent::KAMIKAZE != 0 {
+            // A Kamikaze that captures is removed with its victim: it has nothing to promote.
+            let mut kept = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if m.promotion().is_none() || !self.is_capture(m) {
+                    out[kept] = m;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
         if let Some(choose) = v.promotion_choice
             && let Some(tabled) = promotion
         {
@@ -233,180 +283,19 @@ impl Position {
         cp.relay.is_some()
     }
 
-    /// Moves that friends of the relaying piece on `relayer` make with its lent powers, skipping
-    /// those the friend could make by its own powers and those already lent by another relayer.
-    fn relayed_moves(&self, relayer: usize, us: Color, out: &mut Vec<Move>, relay_start: usize) {
-        let ui = us.index();
-        let is_friend =
-            |code: Code| code != EMPTY && code != OFFBOARD && code_color_index(code) == ui;
-        let lend = |out: &mut Vec<Move>, from: usize, to: usize| {
-            let target = classify(self.cell(to), ui);
-            if target == Target::Blocked {
-                return;
-            }
-            // A paralysed piece cannot make its own moves, so a lent move is never a duplicate.
-            let paralysed = self.variant().has_immobilizer && self.is_immobilized(from, us);
-            if !paralysed && self.own_reaches(from, to, target == Target::Enemy) {
-                return;
-            }
-            let m = Move::new(
-                MoveKind::Relayed,
-                Square::from_cell(from),
-                Square::from_cell(to),
-            );
-            if !out[relay_start..].contains(&m) {
-                out.push(m);
-            }
-        };
-        match self.variant().compiled(self.cell(relayer)).relay {
-            Some(RelayKind::Dervish) => {
-                for (i, &dir) in QUEEN_STEPS.iter().enumerate() {
-                    let friend = at(relayer, dir);
-                    if !is_friend(self.cell(friend)) {
-                        continue;
-                    }
-                    // Leap over the Dervish to the opposite side (a D or A move).
-                    lend(out, friend, at(relayer, -dir));
-                    // An orthogonal neighbour steps diagonally around the Dervish (an F move).
-                    if i < 4 {
-                        let perpendicular = if i < 2 {
-                            [offset(0, 1), offset(0, -1)]
-                        } else {
-                            [offset(1, 0), offset(-1, 0)]
-                        };
-                        for p in perpendicular {
-                            lend(out, friend, at(relayer, p));
-                        }
-                    }
-                }
-            }
-            Some(RelayKind::Harpy) => {
-                for &dir in &QUEEN_STEPS {
-                    let mut cell = relayer;
-                    for _ in 0..3 {
-                        cell = at(cell, dir);
-                        let code = self.cell(cell);
-                        if code == EMPTY {
-                            continue;
-                        }
-                        if is_friend(code) {
-                            for &leap in &KNIGHT_LEAPS {
-                                lend(out, cell, at(cell, leap));
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-            None => {}
-        }
-    }
-
-    /// True if the piece on `from` can go to `to` by its own powers in this position, capturing
-    /// exactly what stands on `to` (if `capture`), as a plain move (not a hop or igui).
-    pub(crate) fn own_reaches(&self, from: usize, to: usize, capture: bool) -> bool {
-        let cp = self.variant().compiled(self.cell(from));
-        let fits = |mode: crate::betza::Mode| {
-            if capture {
-                mode.can_capture()
-            } else {
-                mode.can_move()
-            }
-        };
-        let delta = to as isize - from as isize;
-        // The Cicada's hop: 2 or 3 squares along a queen line over at least one piece.
-        for &(step, max) in &cp.hoppers {
-            let mut cell = from;
-            let mut hopped = 0;
-            for dist in 1..=max {
-                cell = at(cell, step);
-                if cell == to {
-                    if dist >= 2 && hopped > 0 {
-                        return true;
-                    }
-                    break;
-                }
-                match self.cell(cell) {
-                    OFFBOARD => break,
-                    EMPTY => {}
-                    _ => hopped += 1,
-                }
-            }
-        }
-        // The table moves the Line hooks generate (their Betza string is empty): the Missionary's
-        // and Sorcerer's Q2 and the Undertaker's step, all onto empty squares only.
-        if !capture && let Some(line) = cp.line {
-            let reach = match line {
-                LineKind::Missionary | LineKind::Sorcerer => 2,
-                LineKind::Undertaker => 1,
-                _ => 0,
-            };
-            for &step in &QUEEN_STEPS {
-                let mut cell = from;
-                for _ in 0..reach {
-                    cell = at(cell, step);
-                    if self.cell(cell) != EMPTY {
-                        break;
-                    }
-                    if cell == to {
-                        return true;
-                    }
-                }
-            }
-        }
-        if cp
-            .leaps
-            .iter()
-            .any(|&(off, mode)| off == delta && fits(mode))
-        {
-            return true;
-        }
-        let slides_to = |start: usize, step: isize, max: u8, min: u8| {
-            let mut cell = start;
-            let mut dist = 0u8;
-            loop {
-                cell = at(cell, step);
-                dist += 1;
-                if cell == to {
-                    return dist >= min;
-                }
-                if self.cell(cell) != EMPTY || dist == max {
-                    return false;
-                }
-            }
-        };
-        if cp
-            .rides
-            .iter()
-            .any(|r| fits(r.mode) && slides_to(from, r.step, r.max, r.min))
-        {
-            return true;
-        }
-        cp.bents.iter().any(|b| {
-            let corner = at(from, b.first);
-            if corner == to {
-                return !capture && b.first_mode.can_move();
-            }
-            self.cell(corner) == EMPTY
-                && b.then[..b.then_len as usize]
-                    .iter()
-                    .any(|&step| slides_to(corner, step, 0, 1))
-        })
-    }
-
-    /// The legal moves: none once the game is over, and none that would make a position occur a
-    /// third time.
+    /// The legal moves: none once the game is over, none that would make a position occur a
+    /// third time, and no first part of a doubled turn that leaves no legal second part.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
-        if self.material_outcome().is_some() {
+        if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return;
         }
         self.pseudo_legal_moves(out);
         if self.repetition_possible() {
-            out.retain(|&m| {
-                let irreversible = m.promotion().is_some() || self.is_capture(m);
-                irreversible || !self.would_repeat_thrice(m)
-            });
+            out.retain(|&m| self.is_irreversible(m) || !self.would_repeat_thrice(m));
+        }
+        if self.variant().latent & latent::DOUBLER != 0 && out.iter().any(|m| m.is_continuing()) {
+            self.drop_dead_ends(out);
         }
     }
 

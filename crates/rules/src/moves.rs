@@ -33,11 +33,47 @@ pub enum MoveKind {
     LineCapture = 7,
     /// The piece on `from` captures itself (`to == from`): an immobilized piece's only move.
     Suicide = 8,
+    /// A move under the piece's own power with a capture-by-arrival power (Fiery Dragon,
+    /// Intertaker, Coordinator, Communist): captures on `to`, then the pieces its `ArrivalKind`
+    /// finds around `to` (re-derived from the board in `make`).
+    Arrival = 9,
+    /// The piece on `from` (Come Here) stays; the enemy on `to` moves one step toward it.
+    Pull = 10,
+    /// The piece on `from` (Go Away) stays; the enemy on `to` moves one step away from it.
+    Repel = 11,
+    /// A Tank steps from `from` to `to`, pushing the friend there (and a friend behind it) one step
+    /// on; the last pushed piece captures an enemy on its new square.
+    Push = 12,
+    /// The piece on `from` (Tribble) creates a piece of its own type and side on the empty `to`.
+    Create = 13,
 }
 
-/// The most pieces one move can capture: a Sorcerer on a 16-square line takes at most 14; the
-/// undo record holds this many.
-pub const MAX_CAPTURES: usize = 16;
+impl MoveKind {
+    /// A short name for displays and statistics.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveKind::Normal => "normal",
+            MoveKind::Relayed => "relayed",
+            MoveKind::Igui => "igui",
+            MoveKind::HopCapture => "hop",
+            MoveKind::Pass => "pass",
+            MoveKind::Convert => "convert",
+            MoveKind::Swap => "swap",
+            MoveKind::LineCapture => "line",
+            MoveKind::Suicide => "suicide",
+            MoveKind::Arrival => "arrival",
+            MoveKind::Pull => "pull",
+            MoveKind::Repel => "repel",
+            MoveKind::Push => "push",
+            MoveKind::Create => "create",
+        }
+    }
+}
+
+/// The most pieces one move can remove: a Sorcerer on a 16-square line takes at most 14; a Fiery
+/// Dragon 9, then poison and burning remove more at the end of the turn; a Coordinator takes two per
+/// friendly royal piece. The undo record holds this many.
+pub const MAX_CAPTURES: usize = 32;
 
 /// No promotion.
 const NO_PROMOTION: u8 = u8::MAX;
@@ -134,12 +170,36 @@ impl Move {
     pub const fn beyond(self) -> u8 {
         self.aux[0]
     }
-    /// The square the moving piece ends on (for igui, pass and suicide, where it started).
+    /// The square the moving piece ends on (for igui, pass, suicide, pulls, pushes and births,
+    /// where it started).
     #[inline]
     pub const fn destination(self) -> Square {
         match self.kind {
-            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => self.from,
+            MoveKind::Igui
+            | MoveKind::Pass
+            | MoveKind::Suicide
+            | MoveKind::Pull
+            | MoveKind::Repel
+            | MoveKind::Create => self.from,
             _ => self.to,
         }
+    }
+    /// The same move as the first part of a doubled turn: the piece will make a second part
+    /// (see `Position::mid_turn`).
+    #[inline]
+    pub const fn continuing(mut self) -> Move {
+        self.aux[3] = 1;
+        self
+    }
+    /// True for the first part of a doubled turn (a second part follows).
+    #[inline]
+    pub const fn is_continuing(self) -> bool {
+        self.aux[3] != 0
+    }
+    /// The same move without the continuation mark.
+    #[inline]
+    pub const fn without_continuation(mut self) -> Move {
+        self.aux[3] = 0;
+        self
     }
 }

@@ -8,9 +8,10 @@
 
 use thiserror::Error;
 
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Square, unit_step};
 use crate::moves::{Move, MoveKind};
 use crate::piece::PieceKind;
+use crate::piece::{self, ArrivalKind};
 use crate::position::Position;
 use crate::status::{Outcome, WinReason};
 use crate::variant::Variant;
@@ -106,7 +107,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
     }
     // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
     // with what each style writes for them (cheap: few such moves, and none in Scirocco).
-    for &m in legal.iter().filter(|m| read_by_text(m.kind)) {
+    for &m in legal.iter().filter(|&&m| read_by_text(m)) {
         let styles = [Style::Short, Style::Long, Style::Coordinate];
         if styles
             .iter()
@@ -116,7 +117,15 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
             return Ok(m);
         }
     }
-    if looks_special(&cleaned) {
+    // A trailing `*` on an ordinary move marks that the mover was removed after it (poison,
+    // burning, a Kamikaze's capture): the move itself is read without it.
+    let (cleaned, body) = match cleaned.strip_suffix('*') {
+        Some(stripped) if !stripped.is_empty() && !looks_special(pos.variant(), stripped) => {
+            (stripped.to_string(), body.trim_end_matches('*'))
+        }
+        _ => (cleaned.clone(), body),
+    };
+    if looks_special(pos.variant(), &cleaned) {
         return Err(MoveParseError::NoSuchSpecial(cleaned));
     }
     let readings = read(pos.variant(), body, &cleaned)?;
@@ -180,8 +189,13 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
         MoveKind::Swap => format!("{from}<>{to}"),
         MoveKind::LineCapture if m.beyond() > 0 => format!("{from}{to}x{}", m.beyond()),
         MoveKind::LineCapture => format!("{from}{to}x"),
+        MoveKind::Arrival => format!("{from}{to}"),
+        MoveKind::Pull => format!("{from}:{to}<"),
+        MoveKind::Repel => format!("{from}:{to}>"),
+        MoveKind::Push => format!("{from}{to}>"),
+        MoveKind::Create => format!("{from}={to}"),
     };
-    legs + if m.promotion().is_some() { "+" } else { "" }
+    legs + if m.promotion().is_some() { "+" } else { "" } + if m.is_continuing() { "&" } else { "" }
 }
 
 /// The short or long text without its promotion suffix.
@@ -221,6 +235,78 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
             }
         }
         MoveKind::Swap => format!("{abbr}{from}<>{to}"),
+        // The Jupiter text: `FiD-f16x!e15,e16` (Fiery Dragon, Communist), `Coo-m9xe9xm3`
+        // (Coordinator; Jovian writes the Intertaker's custodian captures the same way).
+        MoveKind::Arrival => {
+            let sep = if pos.is_capture(m) && pos.piece_at(m.to).is_some() {
+                "x"
+            } else {
+                "-"
+            };
+            let mut text = format!("{abbr}{from}{sep}{to}");
+            let mut others: Vec<Square> = pos
+                .captures_of(m)
+                .into_iter()
+                .filter(|&sq| sq != m.to)
+                .collect();
+            others.sort_by_key(|sq| (sq.file(), sq.rank()));
+            let others: Vec<String> = others.into_iter().map(|sq| square_text(v, sq)).collect();
+            let listed = matches!(
+                pos.piece_at(m.from)
+                    .and_then(|p| v.compiled(p.code()).arrival),
+                Some(ArrivalKind::Fiery | ArrivalKind::Communist)
+            );
+            if others.is_empty() {
+            } else if listed {
+                text += &format!("x!{}", others.join(","));
+            } else {
+                for o in others {
+                    text += &format!("x{o}");
+                }
+            }
+            text
+        }
+        // `CmH:Pd7-c6`: the puller, then the pulled (pushed) piece's own move.
+        MoveKind::Pull | MoveKind::Repel => {
+            let moved = pos.piece_at(m.to).map_or("?", |p| abbr_text(v, p.kind));
+            let step = unit_step(m.from, m.to);
+            let step = if m.kind == MoveKind::Pull {
+                -step
+            } else {
+                step
+            };
+            let dest = Square::from_cell(m.to.cell().wrapping_add_signed(step));
+            format!("{abbr}{from}:{moved}{to}-{}", square_text(v, dest))
+        }
+        // `OxT-k4:A-k5,Goxk6`: the Tank's step, then each pushed piece's.
+        MoveKind::Push => {
+            let step = m.to.cell() as isize - m.from.cell() as isize;
+            let mut text = format!("{abbr}{from}-{to}:");
+            let mut cell = m.to.cell();
+            for i in 0..2 {
+                let Some(p) = pos.piece_at(Square::from_cell(cell)) else {
+                    break;
+                };
+                if Some(p.color) != pos.piece_at(m.from).map(|q| q.color) {
+                    break;
+                }
+                let dest = Square::from_cell(cell.wrapping_add_signed(step));
+                let sep = if pos.piece_at(dest).is_some_and(|d| d.color != p.color) {
+                    "x"
+                } else {
+                    "-"
+                };
+                if i > 0 {
+                    text.push(',');
+                }
+                text += &format!("{}{sep}{}", abbr_text(v, p.kind), square_text(v, dest));
+                cell = dest.cell();
+            }
+            text
+        }
+        // `o11=Trb`: a birth.
+        MoveKind::Create if !with_from => format!("{to}={abbr}"),
+        MoveKind::Create => format!("{abbr}{from}:{to}={abbr}"),
         // `Loxd3xd8-d12`, `So-f5xg6xh7`, `Tyxd4xd5xd6`: each victim in line order, the landing
         // square after a dash when nothing was captured there.
         MoveKind::LineCapture => {
@@ -278,7 +364,7 @@ fn named_conversion(pos: &Position, m: Move) -> Option<String> {
 
 /// Text in one of the forms only `read_by_text` moves have: a swap (`<>`), a conversion (`:`,
 /// `=Blue`), a self-capture (`*`), a pass (`Pa!`, `d4d4`) or several captures (`xd4xd5`).
-fn looks_special(text: &str) -> bool {
+fn looks_special(v: &Variant, text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     let is_pass = text.len() > 1
         && text.ends_with('!')
@@ -291,10 +377,46 @@ fn looks_special(text: &str) -> bool {
         || lower.ends_with("=blue")
         || lower.ends_with("=tan")
         || is_pass
-        || lower.matches('x').count() >= 2
+        || capture_marks(v, text) >= 2
 }
 
-fn read_by_text(kind: MoveKind) -> bool {
+/// How many `x` capture marks the text has after its leading piece abbreviation: an `x` followed by
+/// a square (a file letter and a digit), so that abbreviations with an x in them (Jupiter's `VOx`,
+/// `OxT`, `Box`) do not count.
+fn capture_marks(v: &Variant, text: &str) -> usize {
+    let skip = v
+        .pieces
+        .iter()
+        .map(|p| p.abbr)
+        .filter(|a| text.starts_with(a))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let lower = text[skip..].to_ascii_lowercase();
+    let b = lower.as_bytes();
+    (0..b.len())
+        .filter(|&i| {
+            b[i] == b'x'
+                && b.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+                && b.get(i + 2).is_some_and(u8::is_ascii_digit)
+        })
+        .count()
+}
+
+fn read_by_text(m: Move) -> bool {
+    m.is_continuing()
+        || matches!(
+            m.kind,
+            MoveKind::Arrival
+                | MoveKind::Pull
+                | MoveKind::Repel
+                | MoveKind::Push
+                | MoveKind::Create
+        )
+        || read_by_text_kind(m.kind)
+}
+
+fn read_by_text_kind(kind: MoveKind) -> bool {
     matches!(
         kind,
         MoveKind::HopCapture
@@ -334,14 +456,40 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
         // A Cuckoo's `a3=Tan` names neither piece nor from-square: it clashes with any other
         // in-place conversion of the same square.
         let in_place = |o: Move| o.kind == MoveKind::Convert && o.from == o.to;
+        // Passes name no square either: two pieces that may pass clash (two King Lions).
+        let pass = |o: Move| o.kind == MoveKind::Pass;
         moves.iter().any(|&o| {
             o != m
-                && (o.to == m.to || in_place(o) && in_place(m))
+                && (o.to == m.to || in_place(o) && in_place(m) || pass(o) && pass(m))
                 && o.promotion() == m.promotion()
                 && base(pos, o, false) == text
         })
     };
-    base(pos, m, with_from) + &suffix(v, m, moves)
+    let mut text = base(pos, m, with_from) + &suffix(v, m, moves);
+    // `Bxn11*`: the mover itself is removed (a Kamikaze's capture, poison, burning); `&`: the
+    // first part of a doubled turn, the second follows.
+    if mover_removed(pos, m) {
+        text.push('*');
+    }
+    if m.is_continuing() {
+        text.push('&');
+    }
+    text
+}
+
+/// True if making `m` removes its own piece after the move (a Kamikaze's capture, poison or
+/// burning). Looks by making the move on a copy of the board.
+fn mover_removed(pos: &Position, m: Move) -> bool {
+    let latent = piece::latent::KAMIKAZE
+        | piece::latent::POISONOUS
+        | piece::latent::POISONER
+        | piece::latent::BURNS;
+    if pos.variant().latent & latent == 0 || m.is_continuing() || m.kind == MoveKind::Suicide {
+        return false;
+    }
+    let mut copy = pos.clone();
+    copy.make(m);
+    copy.removals_after_last_move().contains(&m.destination())
 }
 
 /// The end of the game in words: "Tan's King was captured".

@@ -85,6 +85,15 @@ pub enum RelayKind {
     /// Scirocco's Harpy: a friend on an open queen line 1 to 3 steps away may move or capture as a
     /// Knight.
     Harpy,
+    /// Jupiter's Dervish (2009 table): a friend on any of the eight neighbouring squares may make any
+    /// Firzan step or Dabbaba or Alfil leap that lands next to the Dervish (docs/rules/jupiter.md).
+    DervishWide,
+    /// Relay Wazir: neighbouring friends may move or capture one step orthogonally.
+    Wazir,
+    /// Relay Firzan: neighbouring friends may move or capture one step diagonally.
+    Firzan,
+    /// Zoom: friends on open queen lines from the Zoom may move (not capture) like a Queen.
+    Zoom,
 }
 
 /// Moves that no Betza atom expresses; each has one small generator in `movegen::special`.
@@ -129,6 +138,119 @@ pub enum Special {
     /// Capture the first piece met on each queen line, at any distance, if it is an enemy,
     /// without moving (the Emperor of Emperors' shooting).
     Shoot,
+
+    // ---- Jupiter's hooks (generators in `movegen/jupiter.rs`) ----
+    /// A bent path of two straight legs: `Hook` describes it (Hooklet, Great Hook, Capricorn, Eye,
+    /// Yew). Moves and captures; blocked by any piece; stops on a capture.
+    Hook(Hook),
+    /// Alternating steps in two perpendicular directions of `Lines`, any number (Boyscout:
+    /// diagonal, Girlscout: orthogonal); blocked by any piece, stops on a capture.
+    Zigzag(Lines),
+    /// A King step, then, from an empty square, a second King step anywhere but back to the start
+    /// (the Hawklet's area move); stops on a capture.
+    TwoSteps,
+    /// Ride along each vector to the first piece, then land one vector beyond it, on an empty square
+    /// or an enemy (the Grasshopper in the Hippogriff on queen lines, the Nightriderhopper in the
+    /// Werewolf on Knight lines).
+    Grasshopper(&'static [(i8, i8)]),
+    /// Any number of consecutive queen-line grasshopper hops, changing direction at will, stopping
+    /// on a capture (the Halmopper).
+    GrasshopperChain,
+    /// A cannon: along `lines`, hop exactly one piece of either side; `Mode::Capture` lands on the
+    /// first piece beyond it if it is an enemy (Queen Cannon, Blunderbuss), `Mode::Move` on any empty
+    /// square beyond before the next piece (Crossbow). `max` limits the whole distance (0 = none).
+    Cannon { lines: Lines, max: u8, mode: Mode },
+    /// The Bishop and Rook Generals' jumping capture along `lines`: hop one or more pieces, none of
+    /// them royal or a General, to capture the first piece after them, if it is an enemy and
+    /// neither royal nor a General.
+    GeneralCapture(Lines),
+    /// Capture an enemy on a `first` vector, then step from its square as `second` says, to an empty
+    /// square or onto a second enemy (Toucan, Crow, King Lion, Tiger Horse).
+    LionCapture {
+        first: &'static [(i8, i8)],
+        second: SecondStep,
+    },
+    /// A capture-by-arrival power: the move's victims include the pieces this finds around the
+    /// arrival square (Fiery Dragon, Intertaker, Coordinator, Communist). Applies to every move the
+    /// piece makes under its own power.
+    Arrival(ArrivalKind),
+    /// Leap from anywhere to a square next to a friendly royal piece, capturing whatever stands
+    /// there, friend or foe (the Royalist).
+    RoyalLeap,
+    /// Exchange places with any friendly piece on the board (the 2009 Teleporter).
+    SwapFriend,
+    /// Pull an enemy standing `min..=max` steps away on an open queen line one step closer (the
+    /// Come Here); the puller does not move.
+    Pull { min: u8, max: u8 },
+    /// Push an enemy standing `1..=max` steps away on an open queen line one step farther, onto an
+    /// empty square (the Go Away); the pusher does not move.
+    Repel { max: u8 },
+    /// Step along `Lines` onto a friend and push it (and at most one friend behind it) one step on;
+    /// the last pushed piece may capture an enemy there (the Ox Tank, Dragon Tank).
+    TankPush(Lines),
+    /// Create a new piece of the same type and side on an empty square at one of these vectors
+    /// (the Tribble's reproduction).
+    Create(&'static [(i8, i8)]),
+}
+
+/// A two-leg bent path (see `Special::Hook`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Hook {
+    /// Directions of the first leg (Blue's frame).
+    pub first: &'static [(i8, i8)],
+    /// Most steps of the first leg (0 = unlimited).
+    pub first_max: u8,
+    /// The turn may be made only after exactly this many first-leg steps (0 = after any number).
+    pub turn_after: u8,
+    /// Directions of the second leg: `None` = the two perpendicular to the first leg; `Some(v)` =
+    /// those of `v` perpendicular to the first leg (the Yew turns forward only).
+    pub second: Option<&'static [(i8, i8)]>,
+    /// Most steps of the second leg (0 = unlimited).
+    pub second_max: u8,
+}
+
+/// The second step of a `LionCapture`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SecondStep {
+    /// Any King step, back to the start included (then the move is an igui capture).
+    King,
+    /// Any Wazir step.
+    Wazir,
+    /// A step of the first step's kind turned 90 degrees either way.
+    Perpendicular,
+}
+
+/// Who a capture-by-arrival power takes (`Special::Arrival`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ArrivalKind {
+    /// Every enemy next to the arrival square (the Fiery Dragon's approach).
+    Fiery,
+    /// Every enemy next to the arrival square with a friend right beyond it (the Intertaker).
+    Custodian,
+    /// Every enemy on the arrival rank and a friendly royal piece's file, or on the arrival file
+    /// and a friendly royal piece's rank (the Coordinator).
+    Coordinator,
+    /// Every promoted piece of either side next to the arrival square (the Communist).
+    Communist,
+}
+
+/// Powers that act on other pieces without being moves (`PieceSpec::latent`), read by move
+/// generation and `make` for every piece, never as special cases per piece. Bit flags.
+pub mod latent {
+    /// Adjacent enemies cannot move under their own power except by self-capture (Immobilizer).
+    pub const IMMOBILIZES: u8 = 1;
+    /// Permanently poisonous (Deadly Nightshade).
+    pub const POISONOUS: u8 = 2;
+    /// Poisons the first piece on each open queen line (Poisoner).
+    pub const POISONER: u8 = 4;
+    /// Doubles the first piece on each open queen line (Doubler).
+    pub const DOUBLER: u8 = 8;
+    /// Burns the neighbouring squares for its enemies and is never immobilized (Fiery Dragon).
+    pub const BURNS: u8 = 16;
+    /// Removed with its own capture when it captures under its own power (Kamikaze).
+    pub const KAMIKAZE: u8 = 32;
+    /// Cannot be hopped or captured by a General's jumping capture (the Generals themselves).
+    pub const GENERAL: u8 = 64;
 }
 
 /// Typhoon's moves along the 8 queen lines that no Betza ride expresses, because what happens at
@@ -154,6 +276,15 @@ pub enum LineKind {
     /// Queen 2 to 4 steps over empty squares, without capturing, to a square next to a friend
     /// (the Salamander's long move).
     Salamander,
+    /// Jupiter's Undertaker: like `Undertaker`, but the capture is optional (the 2009 table), so a
+    /// step away from an enemy is also listed without the capture.
+    UndertakerOptional,
+    /// One step to an empty square; an enemy just beyond on the line is captured by approach
+    /// (the Neartaker; obligatory).
+    Neartaker,
+    /// Queen any distance over empty squares; an enemy right behind the start square on the line
+    /// is captured by withdrawal (the Withdrawer; obligatory).
+    Withdrawer,
 }
 
 /// One declarative entry of a piece table.
@@ -170,9 +301,11 @@ pub struct PieceSpec {
     pub promotes_to: Option<&'static str>,
     /// True for types that only arise by promotion (drawn with a mark on the board).
     pub promoted: bool,
-    /// Latent: adjacent enemies cannot move under their own power except by self-capture
-    /// (Typhoon's Immobilizer). Read by move generation for the *other* pieces.
-    pub immobilizes: bool,
+    /// Latent powers (`latent::*` bits): the Immobilizer's paralysis, poison, doubling, burning,
+    /// the Kamikaze's self-capture. Read by move generation and `make` for the *other* pieces.
+    pub latent: u8,
+    /// Other spellings accepted when reading (never written): `DEl` for `DE`, `Der` for `De`.
+    pub aliases: &'static [&'static str],
     /// The move in the project's own words, for legends and help.
     pub description: &'static str,
 }
@@ -187,7 +320,8 @@ impl PieceSpec {
             royal: false,
             promotes_to: None,
             promoted: false,
-            immobilizes: false,
+            latent: 0,
+            aliases: &[],
             description: "",
         }
     }
@@ -200,7 +334,17 @@ impl PieceSpec {
         self
     }
     pub fn immobilizer(mut self) -> Self {
-        self.immobilizes = true;
+        self.latent |= latent::IMMOBILIZES;
+        self
+    }
+    /// Adds latent power bits (`latent::*`).
+    pub fn latent(mut self, bits: u8) -> Self {
+        self.latent |= bits;
+        self
+    }
+    /// Other spellings of the abbreviation accepted when reading.
+    pub fn aliases(mut self, aliases: &'static [&'static str]) -> Self {
+        self.aliases = aliases;
         self
     }
     pub fn royal(mut self) -> Self {

@@ -3,10 +3,16 @@
 
 use thiserror::Error;
 
-use crate::geometry::{CELLS, Color, Square, offset};
-use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::geometry::{CELLS, Color, Square};
+use crate::moves::Move;
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
 use crate::variant::{Placement, Variant};
+
+mod latent;
+mod make;
+
+pub(crate) use latent::{PoisonMap, SquareSet};
+pub use make::Victims;
 
 /// A position as written down, not yet checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,53 +65,16 @@ struct Undo {
     null: bool,
     /// The moving piece's code before the move (promotion changes it).
     moved: Code,
-    /// Every piece the move removed, in removal order: up to a Sorcerer's whole line.
-    captured: [(u16, Code); MAX_CAPTURES],
-    captured_len: u8,
-}
-
-/// The cells a move removes pieces from, read from the board before the move. Fixed capacity, so
-/// `make`, `is_capture` and `victims` never allocate.
-#[derive(Clone, Copy)]
-pub(crate) struct VictimCells {
-    cells: [u16; MAX_CAPTURES],
-    len: u8,
-}
-
-impl VictimCells {
-    const fn new() -> VictimCells {
-        VictimCells {
-            cells: [0; MAX_CAPTURES],
-            len: 0,
-        }
-    }
-    fn push(&mut self, cell: usize) {
-        self.cells[self.len as usize] = cell as u16;
-        self.len += 1;
-    }
-    pub(crate) fn as_slice(&self) -> &[u16] {
-        &self.cells[..self.len as usize]
-    }
-}
-
-/// The enemy pieces a move captures, with their squares (see `Position::victims`).
-pub struct Victims {
-    items: [(Square, Piece); MAX_CAPTURES],
-    len: u8,
-    next: u8,
-}
-
-impl Iterator for Victims {
-    type Item = (Square, Piece);
-    #[inline]
-    fn next(&mut self) -> Option<(Square, Piece)> {
-        if self.next < self.len {
-            self.next += 1;
-            Some(self.items[self.next as usize - 1])
-        } else {
-            None
-        }
-    }
+    /// The pieces the move removed are `Position::removed[removed_start..]` up to the next
+    /// record's start, in removal order: first the move's own captures (read from the board before
+    /// the move), then from `after_start` on (an offset) those removed after the pieces moved (a
+    /// Kamikaze's self-capture, poison, burning).
+    removed_start: u32,
+    after_start: u8,
+    /// The mid-turn state before the move (see `Position::mid_turn`).
+    mid_turn_before: u16,
+    /// How many friends a Tank's push moved (1 or 2).
+    pushed: u8,
 }
 
 /// One position of the game so far, for the repetition rule.
@@ -131,9 +100,21 @@ pub struct Position {
     /// Index of the piece on a cell within its side's list.
     index: [u8; CELLS],
     royals: [u16; 2],
+    /// Pieces with each latent power bit, per side (`latent_count[side][bit]`): poison, burning and
+    /// doubling are looked for only where some piece has them.
+    latent_count: [[u16; 8]; 2],
     hash: u64,
     side: Color,
+    /// The cell of the doubled piece that must make the second part of its turn, or 0 (see
+    /// `mid_turn`).
+    mid_turn: u16,
+    /// For each turn in progress (one entry per first part on the undo stack): the poison laid at
+    /// its start and the square a first-part conversion changed (never poisoned by itself).
+    turn_starts: Vec<(PoisonMap, u16)>,
     undo: Vec<Undo>,
+    /// Every piece removed by the moves on the undo stack, as (cell, code): a stack shared by all
+    /// undo records, so a record stays small and `make` writes only what it removes.
+    removed: Vec<(u16, Code)>,
     history: Vec<RepetitionEntry>,
 }
 
@@ -164,9 +145,13 @@ impl Position {
             count: [0; 2],
             index: [0; CELLS],
             royals: [0; 2],
+            latent_count: [[0; 8]; 2],
             hash: 0,
             side: setup.to_move,
+            mid_turn: 0,
+            turn_starts: Vec::with_capacity(8),
             undo: Vec::with_capacity(256),
+            removed: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
         };
         for &(color, kind, sq) in &setup.pieces {
@@ -225,6 +210,18 @@ impl Position {
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side
+    }
+    /// During a doubled turn (Jupiter's Doubler), after its first part: the square of the piece
+    /// that now makes the second part. The side to move has not changed, and the legal moves are
+    /// exactly the second parts. `None` at every turn boundary.
+    #[inline]
+    pub fn mid_turn(&self) -> Option<Square> {
+        (self.mid_turn != 0).then(|| Square::from_cell(self.mid_turn as usize))
+    }
+    /// How many pieces of `color` have the latent power `bit` (a `piece::latent` flag).
+    #[inline]
+    pub(crate) fn latent_count(&self, color: Color, bit: u8) -> u16 {
+        self.latent_count[color.index()][bit.trailing_zeros() as usize]
     }
     /// The Zobrist hash of pieces and side to move: equal hashes mean the same game situation in the
     /// sense of the repetition rule.
@@ -288,6 +285,11 @@ impl Position {
         for (color, kind, sq) in self.pieces() {
             h ^= self.variant.piece_key(Piece::new(kind, color).code(), sq);
         }
+        if self.mid_turn != 0 {
+            h ^= self
+                .variant
+                .mid_turn_key(Square::from_cell(self.mid_turn as usize));
+        }
         h
     }
 
@@ -304,6 +306,7 @@ impl Position {
 
     // ---- piece list maintenance ----
 
+    #[inline]
     fn add(&mut self, cell: usize, code: Code) {
         let c = code_color_index(code);
         self.board[cell] = code;
@@ -311,12 +314,17 @@ impl Position {
         self.list[c][i as usize] = cell as u16;
         self.index[cell] = i as u8;
         self.count[c] += 1;
-        if self.variant.compiled(code).royal {
+        let cp = self.variant.compiled(code);
+        if cp.royal {
             self.royals[c] += 1;
+        }
+        if cp.latent != 0 {
+            self.count_latent(c, cp.latent, 1);
         }
         self.hash ^= self.variant.piece_key(code, Square::from_cell(cell));
     }
 
+    #[inline]
     fn remove(&mut self, cell: usize) -> Code {
         let code = self.board[cell];
         let c = code_color_index(code);
@@ -327,13 +335,27 @@ impl Position {
         self.list[c][i] = moved;
         self.index[moved as usize] = i as u8;
         self.count[c] -= 1;
-        if self.variant.compiled(code).royal {
+        let cp = self.variant.compiled(code);
+        if cp.royal {
             self.royals[c] -= 1;
+        }
+        if cp.latent != 0 {
+            self.count_latent(c, cp.latent, -1);
         }
         self.hash ^= self.variant.piece_key(code, Square::from_cell(cell));
         code
     }
 
+    fn count_latent(&mut self, side: usize, bits: u8, delta: i16) {
+        for bit in 0..8 {
+            if bits >> bit & 1 == 1 {
+                let n = &mut self.latent_count[side][bit];
+                *n = n.wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    #[inline]
     fn relocate(&mut self, from: usize, to: usize) {
         let code = self.board[from];
         let c = code_color_index(code);
@@ -347,190 +369,25 @@ impl Position {
     }
 
     /// Changes the type of the piece on `cell` (promotion), keeping its place in the list.
+    #[inline]
     fn retype(&mut self, cell: usize, code: Code) {
         let old = self.board[cell];
         let c = code_color_index(old);
         let sq = Square::from_cell(cell);
-        self.royals[c] -= self.variant.compiled(old).royal as u16;
-        self.royals[c] += self.variant.compiled(code).royal as u16;
+        let (was, now) = (self.variant.compiled(old), self.variant.compiled(code));
+        self.royals[c] -= was.royal as u16;
+        self.royals[c] += now.royal as u16;
+        if was.latent | now.latent != 0 {
+            self.count_latent(c, was.latent, -1);
+            self.count_latent(c, now.latent, 1);
+        }
         self.board[cell] = code;
         self.hash ^= self.variant.piece_key(old, sq) ^ self.variant.piece_key(code, sq);
     }
 
-    // ---- make / unmake ----
-
-    /// Plays a move generated for this position. The move is not checked: use `legal_moves` or
-    /// the notation parser to obtain moves from outside.
-    ///
-    /// Every kind follows the same three steps, undone in reverse by `unmake`: remove the victims
-    /// (derived from the board before the move), move the piece(s), then convert and promote.
-    pub fn make(&mut self, m: Move) {
-        let from = m.from.cell();
-        let to = m.to.cell();
-        let mut undo = Undo {
-            mv: m,
-            null: false,
-            moved: self.board[from],
-            captured: [(0, 0); MAX_CAPTURES],
-            captured_len: 0,
-        };
-        let victims = self.victim_cells(m);
-        for &cell in victims.as_slice() {
-            let code = self.remove(cell as usize);
-            undo.captured[undo.captured_len as usize] = (cell, code);
-            undo.captured_len += 1;
-        }
-        match m.kind {
-            MoveKind::Normal
-            | MoveKind::Relayed
-            | MoveKind::HopCapture
-            | MoveKind::LineCapture
-            | MoveKind::Convert => {
-                if from != to {
-                    self.relocate(from, to);
-                }
-            }
-            MoveKind::Swap => self.exchange(from, to),
-            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
-        }
-        if m.kind == MoveKind::Convert {
-            self.flip_owner(m.converted().cell());
-        }
-        if let Some(kind) = m.promotion() {
-            self.retype(m.destination().cell(), Piece::new(kind, self.side).code());
-        }
-        let irreversible = undo.captured_len > 0 || m.promotion().is_some();
-        self.undo.push(undo);
-        self.side = self.side.other();
-        self.hash ^= self.variant.side_key();
-        self.push_history(irreversible);
-    }
-
-    /// The cells whose pieces `m` removes, read before the move (for `Suicide`, the mover's own).
-    pub(crate) fn victim_cells(&self, m: Move) -> VictimCells {
-        let mut out = VictimCells::new();
-        let to = m.to.cell();
-        match m.kind {
-            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => {
-                if self.board[to] != EMPTY {
-                    out.push(to);
-                }
-            }
-            MoveKind::HopCapture => {
-                out.push(m.hopped().cell());
-                if self.board[to] != EMPTY {
-                    out.push(to);
-                }
-            }
-            MoveKind::LineCapture => {
-                let us = code_color_index(self.board[m.from.cell()]);
-                let dx = (m.to.file() as i8 - m.from.file() as i8).signum();
-                let dy = (m.to.rank() as i8 - m.from.rank() as i8).signum();
-                let step = offset(dx, dy);
-                let mut cell = m.from.cell();
-                loop {
-                    cell = cell.wrapping_add_signed(step);
-                    let code = self.board[cell];
-                    if code != EMPTY && code != OFFBOARD && code_color_index(code) != us {
-                        out.push(cell);
-                    }
-                    if cell == to {
-                        break;
-                    }
-                }
-                for _ in 0..m.beyond() {
-                    cell = cell.wrapping_add_signed(step);
-                    out.push(cell);
-                }
-            }
-            MoveKind::Suicide => out.push(m.from.cell()),
-            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => {}
-        }
-        out
-    }
-
-    /// The pieces on `a` (the mover) and `b` change places.
-    fn exchange(&mut self, a: usize, b: usize) {
-        let other = self.remove(b);
-        self.relocate(a, b);
-        self.add(a, other);
-    }
-
-    /// The piece on `cell` changes owner, keeping its type (royal counts follow it).
-    fn flip_owner(&mut self, cell: usize) {
-        let p = Piece::from_code(self.remove(cell));
-        self.add(cell, Piece::new(p.kind, p.color.other()).code());
-    }
-
-    /// Passes the turn without moving: the search's null move. Not a move of any game; undone by
-    /// `unmake`. The position after it starts a fresh repetition window.
-    pub fn make_null(&mut self) {
-        let m = Move::normal(Square(0), Square(0));
-        self.undo.push(Undo {
-            mv: m,
-            null: true,
-            moved: EMPTY,
-            captured: [(0, 0); MAX_CAPTURES],
-            captured_len: 0,
-        });
-        self.side = self.side.other();
-        self.hash ^= self.variant.side_key();
-        self.push_history(true);
-    }
-
-    /// Takes back the last move made. Does nothing if no move was made.
-    pub fn unmake(&mut self) {
-        let Some(u) = self.undo.pop() else { return };
-        self.history.pop();
-        self.side = self.side.other();
-        if u.null {
-            self.hash = self
-                .history
-                .last()
-                .expect("history holds the initial position")
-                .key;
-            return;
-        }
-        let m = u.mv;
-        let from = m.from.cell();
-        let to = m.to.cell();
-        if m.promotion().is_some() {
-            self.retype(m.destination().cell(), u.moved);
-        }
-        if m.kind == MoveKind::Convert {
-            self.flip_owner(m.converted().cell());
-        }
-        match m.kind {
-            MoveKind::Normal
-            | MoveKind::Relayed
-            | MoveKind::HopCapture
-            | MoveKind::LineCapture
-            | MoveKind::Convert => {
-                if from != to {
-                    self.relocate(to, from);
-                }
-            }
-            MoveKind::Swap => {
-                // The mover is on `to`, the other piece on `from`.
-                let other = self.remove(from);
-                self.relocate(to, from);
-                self.add(to, other);
-            }
-            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
-        }
-        for &(cell, code) in u.captured[..u.captured_len as usize].iter().rev() {
-            self.add(cell as usize, code);
-        }
-        self.hash = self
-            .history
-            .last()
-            .expect("history holds the initial position")
-            .key;
-        debug_assert_eq!(self.hash, self.compute_hash());
-    }
-
     // ---- repetition ----
 
+    #[inline]
     fn push_history(&mut self, irreversible: bool) {
         let len = self.history.len() as u32;
         let key = self.hash;
@@ -577,49 +434,6 @@ impl Position {
         let thrice = self.occurrences() >= 3;
         self.unmake();
         thrice
-    }
-
-    /// The squares of the pieces a move removes, read before the move is made (for notation;
-    /// a self-capture lists the mover's own square).
-    pub fn captures_of(&self, m: Move) -> Vec<Square> {
-        let cells = self.victim_cells(m);
-        cells
-            .as_slice()
-            .iter()
-            .map(|&c| Square::from_cell(c as usize))
-            .collect()
-    }
-
-    /// True if `m` removes a piece (allocation-free, for hot paths). A self-capture counts: like a
-    /// capture it changes the pieces on the board for good (the repetition window restarts).
-    #[inline]
-    pub fn is_capture(&self, m: Move) -> bool {
-        match m.kind {
-            MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
-            MoveKind::Igui | MoveKind::HopCapture | MoveKind::Suicide => true,
-            MoveKind::LineCapture => self.victim_cells(m).len > 0,
-            MoveKind::Pass | MoveKind::Convert | MoveKind::Swap => false,
-        }
-    }
-
-    /// The enemy pieces `m` would capture, with their squares, read before the move is made
-    /// (a self-capture has none). Allocation-free, for search.
-    #[inline]
-    pub fn victims(&self, m: Move) -> Victims {
-        let mut out = Victims {
-            items: [(Square(0), Piece::new(PieceKind(0), Color::Blue)); MAX_CAPTURES],
-            len: 0,
-            next: 0,
-        };
-        let mover = self.piece_at(m.from).map(|p| p.color);
-        for &cell in self.victim_cells(m).as_slice() {
-            let sq = Square::from_cell(cell as usize);
-            if let Some(p) = self.piece_at(sq).filter(|p| Some(p.color) != mover) {
-                out.items[out.len as usize] = (sq, p);
-                out.len += 1;
-            }
-        }
-        out
     }
 
     /// The kind of the piece that makes `m`.

@@ -342,14 +342,22 @@ impl Record {
             .and_then(Color::parse)
             == Some(Color::Tan);
         // A move number stays on the line of its move.
+        // Numbers count turns: the first part of a doubled turn (`Gu-b5&`) and its second part
+        // (`Gu-b6`) are one turn.
         let mut tokens = Vec::with_capacity(self.moves.len() + 1);
+        let mut ply = tan_first as usize;
+        let mut continuing = false;
         for (i, m) in self.moves.iter().enumerate() {
-            let ply = i + tan_first as usize;
-            tokens.push(match (ply % 2, i) {
-                (0, _) => format!("{}. {m}", ply / 2 + 1),
-                (_, 0) => format!("{}... {m}", ply / 2 + 1),
+            tokens.push(match (continuing, ply % 2, i) {
+                (true, _, _) => m.clone(),
+                (_, 0, _) => format!("{}. {m}", ply / 2 + 1),
+                (_, _, 0) => format!("{}... {m}", ply / 2 + 1),
                 _ => m.clone(),
             });
+            continuing = m.ends_with('&');
+            if !continuing {
+                ply += 1;
+            }
         }
         let result = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
         tokens.push(result.to_string());

@@ -4,7 +4,10 @@
 use crate::betza::{self, Mode};
 use crate::geometry::{CELLS, Color, Geometry, Square, offset};
 use crate::moves::Move;
-use crate::piece::{Code, LineKind, Piece, PieceKind, PieceSpec, RelayKind, Special};
+use crate::piece::{
+    ArrivalKind, Code, LineKind, Piece, PieceKind, PieceSpec, RelayKind, SecondStep, Special,
+    latent,
+};
 use crate::position::Position;
 
 /// Which of the texts' game-ending and legality rules apply.
@@ -36,6 +39,49 @@ pub struct BentRide {
     pub then_len: u8,
 }
 
+/// A `Special::Hook` compiled for one first direction.
+#[derive(Clone, Copy, Debug)]
+pub struct HookRide {
+    pub first: isize,
+    pub first_max: u8,
+    pub turn_after: u8,
+    pub second: [isize; 2],
+    pub second_len: u8,
+    pub second_max: u8,
+}
+
+/// A `Special::LionCapture` compiled for one first vector: the victim's offset and the second
+/// steps from the victim's square (an offset back to the start makes an igui capture).
+#[derive(Clone, Copy, Debug)]
+pub struct LionRide {
+    pub first: isize,
+    pub second: [isize; 8],
+    pub second_len: u8,
+}
+
+/// Jupiter's hooks of one (type, colour), as oriented mailbox offsets (see `Special`).
+#[derive(Clone, Debug, Default)]
+pub struct JupiterHooks {
+    pub hooks: Vec<HookRide>,
+    /// (first, second) directions of each zigzag.
+    pub zigzags: Vec<(isize, isize)>,
+    pub two_steps: bool,
+    pub grasshoppers: Vec<isize>,
+    pub chain: bool,
+    /// (step, max distance, mode) of each cannon line.
+    pub cannons: Vec<(isize, u8, Mode)>,
+    pub general_lines: Vec<isize>,
+    pub lions: Vec<LionRide>,
+    pub royal_leap: bool,
+    pub swap_friend: bool,
+    /// (min, max) distance of the Come Here's pull.
+    pub pull: Option<(u8, u8)>,
+    /// Largest distance of the Go Away's push (0 = none).
+    pub repel: u8,
+    pub tank: Vec<isize>,
+    pub creates: Vec<isize>,
+}
+
 /// Everything move generation needs about one (type, colour), indexed by piece code.
 #[derive(Clone, Debug, Default)]
 pub struct CompiledPiece {
@@ -59,6 +105,17 @@ pub struct CompiledPiece {
     pub immobilizes: bool,
     /// Any of the Typhoon hooks above is present (so Scirocco's pieces skip them at no cost).
     pub has_hooks: bool,
+    /// Latent power bits (`piece::latent`).
+    pub latent: u8,
+    /// A type that arises only by promotion (the Communist takes these).
+    pub promoted: bool,
+    /// Capture by arrival (its moves are `MoveKind::Arrival`).
+    pub arrival: Option<ArrivalKind>,
+    /// Jupiter's hooks, if the type has any (boxed: most types have none).
+    pub jupiter: Option<Box<JupiterHooks>>,
+    /// Whether a friend already has a relayed move of its own is found by generating its moves
+    /// (Jupiter's hooks and line powers), not by the quick test for table moves.
+    pub generated_reach: bool,
 }
 
 /// Chooses the promoted type of a promoting move, given the type the table names: Typhoon's King
@@ -80,8 +137,11 @@ pub struct SetupRule {
     /// one bit per pair, `0` = first-named piece on the left square); empty for a variant whose
     /// arrays are not built from pairs. Lets a user interface offer the author's own choices.
     pub pairs: &'static [Pair],
-    /// Every accepted name, canonical form first in each family.
-    pub names: fn() -> Vec<String>,
+    /// Every accepted name, canonical form first in each family, for variants with few enough
+    /// arrays to list (`None` for Jupiter's 2 x 2^38).
+    pub names: Option<fn() -> Vec<String>>,
+    /// A legal array's name drawn from a seed (every array can be drawn).
+    pub random: fn(u64) -> String,
     /// The array for a name (any accepted spelling), or `None` for an unknown name.
     pub build: fn(&Variant, &str) -> Option<Vec<Placement>>,
     /// A sentence for `--help` and the docs on how names are formed.
@@ -99,6 +159,9 @@ pub struct Variant {
     pub setups: SetupRule,
     /// Some type immobilizes (the movegen filter runs only then, so Scirocco pays nothing).
     pub has_immobilizer: bool,
+    /// The union of every type's latent bits: poison, burning, doubling and the Kamikaze's
+    /// self-capture are looked for only when some type has them.
+    pub latent: u8,
     /// Board-dependent promotion (see `PromotionChoice`); `None` for Scirocco.
     pub promotion_choice: Option<PromotionChoice>,
     /// Indexed by piece code; entry 0 is unused.
@@ -126,6 +189,79 @@ fn oriented((dx, dy): (i8, i8), color: Color) -> isize {
     }
 }
 
+/// The two vectors perpendicular to `(x, y)`.
+fn perpendicular((x, y): (i8, i8)) -> [(i8, i8); 2] {
+    [(-y, x), (y, -x)]
+}
+
+/// Compiles one of Jupiter's hooks (every `Special` that `Variant::build` does not handle itself).
+fn compile_jupiter_hook(j: &mut JupiterHooks, special: &Special, color: Color) {
+    let o = |v: (i8, i8)| oriented(v, color);
+    match *special {
+        Special::Hook(h) => {
+            for &f in h.first {
+                let mut ride = HookRide {
+                    first: o(f),
+                    first_max: h.first_max,
+                    turn_after: h.turn_after,
+                    second: [0; 2],
+                    second_len: 0,
+                    second_max: h.second_max,
+                };
+                for t in perpendicular(f) {
+                    if h.second.is_none_or(|allowed| allowed.contains(&t)) {
+                        ride.second[ride.second_len as usize] = o(t);
+                        ride.second_len += 1;
+                    }
+                }
+                j.hooks.push(ride);
+            }
+        }
+        Special::Zigzag(lines) => {
+            for &f in lines.vectors() {
+                for t in perpendicular(f) {
+                    j.zigzags.push((o(f), o(t)));
+                }
+            }
+        }
+        Special::TwoSteps => j.two_steps = true,
+        Special::Grasshopper(vs) => j.grasshoppers.extend(vs.iter().map(|&v| o(v))),
+        Special::GrasshopperChain => j.chain = true,
+        Special::Cannon { lines, max, mode } => j
+            .cannons
+            .extend(lines.vectors().iter().map(|&v| (o(v), max, mode))),
+        Special::GeneralCapture(lines) => j
+            .general_lines
+            .extend(lines.vectors().iter().map(|&v| o(v))),
+        Special::LionCapture { first, second } => {
+            for &f in first {
+                let seconds: Vec<(i8, i8)> = match second {
+                    SecondStep::King => crate::piece::Lines::Queen.vectors().to_vec(),
+                    SecondStep::Wazir => crate::piece::Lines::Orthogonal.vectors().to_vec(),
+                    SecondStep::Perpendicular => perpendicular(f).to_vec(),
+                };
+                let mut ride = LionRide {
+                    first: o(f),
+                    second: [0; 8],
+                    second_len: 0,
+                };
+                for t in seconds {
+                    ride.second[ride.second_len as usize] = o(t);
+                    ride.second_len += 1;
+                }
+                j.lions.push(ride);
+            }
+        }
+        Special::RoyalLeap => j.royal_leap = true,
+        Special::SwapFriend => j.swap_friend = true,
+        Special::Pull { min, max } => j.pull = Some((min, max)),
+        Special::Repel { max } => j.repel = max,
+        Special::TankPush(lines) => j.tank.extend(lines.vectors().iter().map(|&v| o(v))),
+        Special::Create(vs) => j.creates.extend(vs.iter().map(|&v| o(v))),
+        _ => unreachable!("compiled by Variant::build"),
+    }
+}
+
 impl Variant {
     /// Builds and compiles a variant. `zone_ranks[c]` lists the ranks (from 0) of colour c's
     /// promotion zone. Panics on an inconsistent table: tables are program data, and a test builds
@@ -140,13 +276,16 @@ impl Variant {
         setups: SetupRule,
     ) -> Variant {
         assert!(pieces.len() <= 255, "{id}: too many piece types");
-        for (i, p) in pieces.iter().enumerate() {
+        // Abbreviations are unique as written (case-sensitive: Jupiter's DE and De); aliases are
+        // unique too and differ from every abbreviation.
+        let spellings: Vec<&str> = pieces
+            .iter()
+            .flat_map(|p| std::iter::once(p.abbr).chain(p.aliases.iter().copied()))
+            .collect();
+        for (i, a) in spellings.iter().enumerate() {
             assert!(
-                pieces[..i]
-                    .iter()
-                    .all(|q| !q.abbr.eq_ignore_ascii_case(p.abbr)),
-                "{id}: abbreviation {} is not unique (ignoring case)",
-                p.abbr
+                !spellings[..i].contains(a),
+                "{id}: abbreviation {a} is not unique"
             );
         }
         let kind_of = |abbr: &str| -> PieceKind {
@@ -164,7 +303,9 @@ impl Variant {
                 let code = Piece::new(PieceKind(i as u8), color).code();
                 let c = &mut compiled[code as usize];
                 c.royal = spec.royal;
-                c.immobilizes = spec.immobilizes;
+                c.immobilizes = spec.latent & latent::IMMOBILIZES != 0;
+                c.latent = spec.latent;
+                c.promoted = spec.promoted;
                 c.promotes_to = spec.promotes_to.map(kind_of);
                 for atom in &atoms {
                     for &v in &atom.vectors {
@@ -172,7 +313,7 @@ impl Variant {
                         if atom.is_leaper() {
                             c.leaps.push((step, atom.mode));
                         } else {
-                            let min = if atom.skip_first { 2 } else { 1 };
+                            let min = 1 + atom.skip;
                             c.rides.push(Ride {
                                 step,
                                 min,
@@ -229,8 +370,24 @@ impl Variant {
                             .extend(lines.vectors().iter().map(|&v| (oriented(v, color), max))),
                         Special::Line(kind) => c.line = Some(kind),
                         Special::Shoot => c.shoot = true,
+                        Special::Arrival(kind) => c.arrival = Some(kind),
+                        ref jupiter => compile_jupiter_hook(
+                            c.jupiter.get_or_insert_with(Default::default),
+                            jupiter,
+                            color,
+                        ),
                     }
                 }
+                c.generated_reach = c.jupiter.is_some()
+                    || c.arrival.is_some()
+                    || matches!(
+                        c.line,
+                        Some(
+                            LineKind::Neartaker
+                                | LineKind::Withdrawer
+                                | LineKind::UndertakerOptional
+                        )
+                    );
                 c.has_hooks = !c.double_hops.is_empty()
                     || !c.converts.is_empty()
                     || !c.swaps.is_empty()
@@ -255,7 +412,8 @@ impl Variant {
             id,
             title,
             geometry,
-            has_immobilizer: pieces.iter().any(|p| p.immobilizes),
+            has_immobilizer: pieces.iter().any(|p| p.latent & latent::IMMOBILIZES != 0),
+            latent: pieces.iter().fold(0, |acc, p| acc | p.latent),
             pieces,
             rules,
             setups,
@@ -293,6 +451,13 @@ impl Variant {
         self.zobrist[code as usize * 256 + sq.0 as usize]
     }
 
+    /// The key of "the piece on `sq` makes the second part of a doubled turn" (code 0 is never a
+    /// piece, so its keys are free).
+    #[inline]
+    pub fn mid_turn_key(&self, sq: Square) -> u64 {
+        self.zobrist[sq.0 as usize]
+    }
+
     #[inline]
     pub fn side_key(&self) -> u64 {
         self.side_key
@@ -314,12 +479,30 @@ impl Variant {
             .map(|i| PieceKind(i as u8))
     }
 
-    /// The type whose abbreviation matches ignoring case.
+    /// The type a text names, as a record or position may write it: the exact abbreviation
+    /// (case-sensitive) first, then an exact alias (`DEl` for `DE`), then any spelling of an
+    /// abbreviation or alias ignoring case, if exactly one type matches so.
     pub fn kind_by_abbr_ignore_case(&self, abbr: &str) -> Option<PieceKind> {
-        self.pieces
-            .iter()
-            .position(|p| p.abbr.eq_ignore_ascii_case(abbr))
-            .map(|i| PieceKind(i as u8))
+        if let Some(k) = self.kind_by_abbr(abbr) {
+            return Some(k);
+        }
+        let kind = |i: usize| PieceKind(i as u8);
+        if let Some(i) = self.pieces.iter().position(|p| p.aliases.contains(&abbr)) {
+            return Some(kind(i));
+        }
+        let mut found = None;
+        for (i, p) in self.pieces.iter().enumerate() {
+            let matches = std::iter::once(p.abbr)
+                .chain(p.aliases.iter().copied())
+                .any(|a| a.eq_ignore_ascii_case(abbr));
+            if matches {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(kind(i));
+            }
+        }
+        found
     }
 
     /// The type with this name or abbreviation (names ignore case).
@@ -336,6 +519,22 @@ impl Variant {
         self.pieces[kind.0 as usize].abbr
     }
 
+    /// The abbreviation as a position text writes it for `color`: Blue's as the text writes it,
+    /// Tan's with its first letter in lowercase (`dE` is Tan's Drunk Elephant, `de` Tan's Dervish).
+    pub fn side_abbr(&self, kind: PieceKind, color: Color) -> String {
+        let abbr = self.abbr(kind);
+        match color {
+            Color::Blue => abbr.to_string(),
+            Color::Tan => {
+                let mut chars = abbr.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_lowercase().chain(chars).collect())
+                    .unwrap_or_default()
+            }
+        }
+    }
+
     pub fn square_name(&self, sq: Square) -> String {
         self.geometry.square_name(sq)
     }
@@ -344,11 +543,17 @@ impl Variant {
         color.name()
     }
 
+    /// Every array name, for variants with few enough arrays to list (not Jupiter).
+    pub fn setup_names(&self) -> Option<Vec<String>> {
+        self.setups.names.map(|names| names())
+    }
+
     /// All variants of this build.
     pub fn all() -> Vec<&'static Variant> {
         vec![
             crate::variants::scirocco::variant(),
             crate::variants::typhoon::variant(),
+            crate::variants::jupiter::variant(),
         ]
     }
 

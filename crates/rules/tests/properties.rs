@@ -16,7 +16,7 @@ proptest! {
     #[test]
     fn random_games_from_named_arrays(seed in any::<u64>(), array in 0usize..517, plies in 1usize..160) {
         let v = scirocco::variant();
-        let names = (v.setups.names)();
+        let names = v.setup_names().expect("a listable variant");
         let name = &names[array % names.len()];
         let start = Position::from_setup(&Setup::named(v, name).expect("array")).expect("valid");
         let (setup, hash) = (start.to_setup(), start.hash());

@@ -144,7 +144,7 @@ fn choose(
 /// Plays `games` random games from random named arrays, comparing at every ply.
 fn playouts(first_seed: u64, games: u64, max_plies: usize, style: Style) -> Stats {
     let v = scirocco::variant();
-    let names = (v.setups.names)();
+    let names = v.setup_names().expect("a listable variant");
     let mut stats = Stats::default();
     for seed in first_seed..first_seed + games {
         let mut rng = Lcg::new(seed);

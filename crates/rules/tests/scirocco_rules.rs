@@ -213,7 +213,8 @@ fn igui_promotes_only_from_the_zone_whatever_the_victim_square() {
     let setups = SetupRule {
         default: "none",
         pairs: &[],
-        names: Vec::new,
+        names: Some(Vec::new),
+        random: |_| String::new(),
         build: array,
         help: "",
     };
@@ -346,7 +347,8 @@ fn small_variant(
     let setups = SetupRule {
         default: "start",
         pairs: &[],
-        names: || vec!["start".to_string()],
+        names: Some(|| vec!["start".to_string()]),
+        random: |_| "start".to_string(),
         build: array,
         help: "",
     };

@@ -25,7 +25,9 @@ fn board(blue: &str, tan: &str, to_move: Color) -> Position {
     for (color, list) in [(Color::Blue, blue), (Color::Tan, tan)] {
         for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (abbr, s) = item.split_once(' ').expect("abbreviation and square");
-            let kind = v.kind_by_abbr(abbr).unwrap_or_else(|| panic!("{abbr}"));
+            let kind = v
+                .kind_by_abbr_ignore_case(abbr)
+                .unwrap_or_else(|| panic!("{abbr}"));
             pieces.push((color, kind, sq(s)));
         }
     }

@@ -28,17 +28,7 @@ struct Stats {
 }
 
 fn kind_name(k: MoveKind) -> &'static str {
-    match k {
-        MoveKind::Normal => "normal",
-        MoveKind::Relayed => "relayed",
-        MoveKind::Igui => "igui",
-        MoveKind::HopCapture => "hop",
-        MoveKind::Pass => "pass",
-        MoveKind::Convert => "convert",
-        MoveKind::Swap => "swap",
-        MoveKind::LineCapture => "line",
-        MoveKind::Suicide => "suicide",
-    }
+    k.name()
 }
 
 /// Compares one position in full; returns the legal effects for the caller to pick from.
@@ -162,7 +152,7 @@ fn random_position(seed: u64) -> Position {
     let count = 8 + rng.below(17);
     let corner = (rng.below(5) as u8, rng.below(5) as u8);
     let favourites = [
-        "Im", "Der", "Ha", "Hu", "Cu", "Lo", "So", "Mi", "Ty", "EE", "Em", "K", "P",
+        "Im", "De", "Ha", "Hu", "Cu", "Lo", "So", "Mi", "Ty", "EE", "Em", "K", "P",
     ];
     while pieces.len() < count + 2 {
         let s = Square::new(corner.0 + rng.below(8) as u8, corner.1 + rng.below(8) as u8);

@@ -250,11 +250,10 @@ struct NewGame {
 
 /// A setup name drawn from the clock (any legal array).
 fn random_setup(v: &Variant) -> String {
-    let names = (v.setups.names)();
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos() as usize ^ d.as_secs() as usize);
-    names[nanos.wrapping_mul(2654435761) % names.len()].clone()
+        .map_or(0, |d| d.subsec_nanos() as u64 ^ d.as_secs());
+    (v.setups.random)(nanos)
 }
 
 fn start_of(req: &NewGame) -> ApiResult<GameState> {

@@ -101,9 +101,13 @@ pub fn diagram(v: &'static Variant, kind: PieceKind) -> Diagram {
             let mut with_enemy = base.clone();
             with_enemy.push((Color::Tan, pawn, t));
             let against = moves_from(v, with_enemy, at);
-            let captures = against
-                .iter()
-                .any(|m| m.to == t && matches!(m.kind, MoveKind::Normal | MoveKind::LineCapture));
+            let captures = against.iter().any(|m| {
+                m.to == t
+                    && matches!(
+                        m.kind,
+                        MoveKind::Normal | MoveKind::LineCapture | MoveKind::Arrival
+                    )
+            });
             let igui = against
                 .iter()
                 .any(|m| m.kind == MoveKind::Igui && m.to == t);

@@ -308,17 +308,7 @@ pub struct SummaryView {
 }
 
 pub fn kind_name(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::Normal => "normal",
-        MoveKind::Relayed => "relayed",
-        MoveKind::Igui => "igui",
-        MoveKind::HopCapture => "hop",
-        MoveKind::Pass => "pass",
-        MoveKind::Convert => "convert",
-        MoveKind::Swap => "swap",
-        MoveKind::LineCapture => "line",
-        MoveKind::Suicide => "suicide",
-    }
+    kind.name()
 }
 
 /// The square a user clicks to choose `m` (see `LegalView::target`).

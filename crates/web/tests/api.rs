@@ -70,7 +70,14 @@ async fn variants_list_every_game_with_pieces_and_diagrams() {
         .iter()
         .map(|v| v["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["scirocco", "typhoon"]);
+    assert_eq!(ids, ["scirocco", "typhoon", "jupiter"]);
+    let jupiter = &list[2];
+    assert_eq!(jupiter["pieces"].as_array().unwrap().len(), 161);
+    assert_eq!(jupiter["pairs"].as_array().unwrap().len(), 38);
+    assert_eq!(
+        (jupiter["width"].as_u64(), jupiter["height"].as_u64()),
+        (Some(16), Some(16))
+    );
     let typhoon = &list[1];
     assert_eq!(typhoon["pieces"].as_array().unwrap().len(), 75);
     assert_eq!(typhoon["pairs"].as_array().unwrap().len(), 17);
@@ -132,7 +139,7 @@ async fn games_are_created_from_setups_positions_and_records() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         error(&e),
-        "unknown game \"chess\"; known games: scirocco, typhoon"
+        "unknown game \"chess\"; known games: scirocco, typhoon, jupiter"
     );
     let (status, e) = post(
         &state,

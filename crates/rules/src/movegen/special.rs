@@ -10,19 +10,8 @@ use crate::position::Position;
 use crate::variant::CompiledPiece;
 
 impl Position {
-    /// True if the piece of side `us` on `cell` stands next to an enemy Immobilizer.
-    pub(crate) fn is_immobilized(&self, cell: usize, us: Color) -> bool {
-        let v = self.variant();
-        QUEEN_STEPS.iter().any(|&d| {
-            let code = self.cell(at(cell, d));
-            code != EMPTY
-                && code != OFFBOARD
-                && code_color_index(code) != us.index()
-                && v.compiled(code).immobilizes
-        })
-    }
-
     /// The moves of the Typhoon hooks of the piece on `from`.
+    #[inline(always)]
     pub(super) fn hook_moves(
         &self,
         from: usize,
@@ -179,15 +168,40 @@ impl Position {
                     });
                 }
             }
-            LineKind::Undertaker => {
+            LineKind::Undertaker | LineKind::UndertakerOptional => {
+                // The optional form's plain steps are its Betza entry (mK): here the captures.
                 let to = at(from, step);
                 if self.cell(to) == EMPTY {
                     let behind = at(from, -step);
-                    out.push(if classify(self.cell(behind), ui) == Target::Enemy {
+                    if classify(self.cell(behind), ui) == Target::Enemy {
+                        out.push(Move::hop_capture(from_sq, sq(behind), sq(to)));
+                    } else if kind == LineKind::Undertaker {
+                        out.push(Move::normal(from_sq, sq(to)));
+                    }
+                }
+            }
+            LineKind::Neartaker => {
+                let to = at(from, step);
+                if self.cell(to) == EMPTY {
+                    let beyond = at(to, step);
+                    out.push(if classify(self.cell(beyond), ui) == Target::Enemy {
+                        Move::hop_capture(from_sq, sq(beyond), sq(to))
+                    } else {
+                        Move::normal(from_sq, sq(to))
+                    });
+                }
+            }
+            LineKind::Withdrawer => {
+                let behind = at(from, -step);
+                let withdraws = classify(self.cell(behind), ui) == Target::Enemy;
+                let mut to = at(from, step);
+                while self.cell(to) == EMPTY {
+                    out.push(if withdraws {
                         Move::hop_capture(from_sq, sq(behind), sq(to))
                     } else {
                         Move::normal(from_sq, sq(to))
                     });
+                    to = at(to, step);
                 }
             }
             LineKind::Salamander => {

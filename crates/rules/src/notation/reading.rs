@@ -263,6 +263,7 @@ fn read_legs(v: &Variant, main: &str, text: &str) -> Parsed<Reading> {
 fn fits_common(pos: &Position, r: &Reading, m: Move) -> bool {
     r.from.is_none_or(|f| m.from == f)
         && r.piece.is_none_or(|k| pos.kind_at(m.from) == Some(k))
+        && !m.is_continuing()
         && (!r.capture || pos.is_capture(m))
 }
 
@@ -272,7 +273,10 @@ fn fits_shape(r: &Reading, m: Move) -> bool {
     } else if let Some(landing) = r.landing {
         m.kind == MoveKind::HopCapture && m.hopped() == r.target && m.to == landing
     } else {
-        matches!(m.kind, MoveKind::Normal | MoveKind::Relayed) && m.to == r.target
+        matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Relayed | MoveKind::Arrival
+        ) && m.to == r.target
     }
 }
 

@@ -1,5 +1,7 @@
 //! One file per game: its piece table, zones, rules and setups.
 
+pub mod jupiter;
+mod jupiter_pieces;
 pub mod pairs;
 pub mod scirocco;
 pub mod typhoon;

@@ -7,9 +7,9 @@ use crate::geometry::{Color, Square};
 pub use crate::variant::Pair;
 use crate::variant::{Placement, Variant};
 
-/// Reads `rot-BITS` / `mir-BITS` (also `rotational-` / `mirror-`) for `pairs` bits; returns
-/// (rotational, bits) with bit i for pair i.
-pub fn parse_name(name: &str, pairs: usize) -> Option<(bool, u32)> {
+/// Reads `rot-BITS` / `mir-BITS` (also `rotational-` / `mirror-`) for `pairs` bits (at most 64);
+/// returns (rotational, bits) with bit i for pair i.
+pub fn parse_name(name: &str, pairs: usize) -> Option<(bool, u64)> {
     let name = name.trim().to_ascii_lowercase();
     let (sym, bits) = name.split_once('-')?;
     let rotational = match sym {
@@ -23,22 +23,43 @@ pub fn parse_name(name: &str, pairs: usize) -> Option<(bool, u32)> {
     let value = bits
         .bytes()
         .enumerate()
-        .fold(0u32, |acc, (i, b)| acc | (((b - b'0') as u32) << i));
+        .fold(0u64, |acc, (i, b)| acc | (((b - b'0') as u64) << i));
     Some((rotational, value))
 }
 
-/// Every `rot-` and `mir-` name for `pairs` pairs (2 x 2^pairs of them).
+/// The name of an array: `rot-` or `mir-`, then one bit per pair (pair 0 first).
+pub fn name(rotational: bool, bits: u64, pairs: usize) -> String {
+    let s: String = (0..pairs)
+        .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
+        .collect();
+    format!("{}-{s}", if rotational { "rot" } else { "mir" })
+}
+
+/// Every `rot-` and `mir-` name for `pairs` pairs (2 x 2^pairs of them; for small tables only).
 pub fn all_names(pairs: usize) -> Vec<String> {
+    assert!(pairs <= 20, "too many arrays to list");
     let mut names = Vec::with_capacity(2 << pairs);
-    for sym in ["rot", "mir"] {
-        for bits in 0..1u32 << pairs {
-            let s: String = (0..pairs)
-                .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
-                .collect();
-            names.push(format!("{sym}-{s}"));
+    for rotational in [true, false] {
+        for bits in 0..1u64 << pairs {
+            names.push(name(rotational, bits, pairs));
         }
     }
     names
+}
+
+/// The name of the array drawn by `seed` among all 2 x 2^pairs (SplitMix64 of the seed).
+pub fn random_name(seed: u64, pairs: usize) -> String {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    let mask = if pairs >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << pairs) - 1
+    };
+    let bits = (z >> 1) & mask;
+    name(z & 1 == 0, bits, pairs)
 }
 
 /// The placements of an array: the pairs as `bits` chooses, plus the `fixed` pieces, for Blue; Tan
@@ -48,7 +69,7 @@ pub fn build(
     pairs: &[Pair],
     fixed: &[(&str, Square)],
     rotational: bool,
-    bits: u32,
+    bits: u64,
 ) -> Vec<Placement> {
     let g = &v.geometry;
     let mut blue: Vec<(&str, Square)> = Vec::with_capacity(2 * pairs.len() + fixed.len());

@@ -124,7 +124,7 @@ const FIXED: [(&str, u8, u8); 12] = [
 ];
 
 /// Bits of the array the text shows first (Ch a1, A b1, St c1, N e1, De g1, Pr b2, K d2, W e2).
-const DEFAULT_BITS: u32 = 0b1101_1100;
+const DEFAULT_BITS: u64 = 0b1101_1100;
 const DEFAULT_NAME: &str = "rot-00111011";
 
 /// The 2001 fixed arrays, named by the pieces in Blue's and Tan's lower-left corners.
@@ -137,7 +137,7 @@ const OLD_ARRAYS: [(&str, &str); 4] = [
 
 /// Parses `rot-BBBBBBBB` / `mir-BBBBBBBB` (bit i is pair i of `PAIRS`, written left to right), the
 /// 2001 names and `default`. Returns (rotational, bits).
-fn parse_setup_name(name: &str) -> Option<(bool, u32)> {
+fn parse_setup_name(name: &str) -> Option<(bool, u64)> {
     let name = name.trim();
     if name.eq_ignore_ascii_case("default") {
         return Some((true, DEFAULT_BITS));
@@ -179,7 +179,8 @@ pub fn variant() -> &'static Variant {
             SetupRule {
                 default: DEFAULT_NAME,
                 pairs: &PAIRS,
-                names: setup_names,
+                names: Some(setup_names),
+                random: |seed| pairs::random_name(seed, PAIRS.len()),
                 build: build_setup,
                 help: "rot-BBBBBBBB or mir-BBBBBBBB: rotational or mirror symmetry, then one bit per \
                        pair in the order Chariot-Wagon, Alfil-Dabbaba, Goat-Stork, Camel-Knight, \

@@ -21,7 +21,7 @@ const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 const AHEAD: [(i8, i8); 1] = [(0, 1)];
 const DIAGONALLY_AHEAD: [(i8, i8); 2] = [(1, 1), (-1, 1)];
 
-fn pieces() -> Vec<PieceSpec> {
+pub(crate) fn pieces() -> Vec<PieceSpec> {
     use Lines::*;
     let p = PieceSpec::new;
     vec![
@@ -143,7 +143,8 @@ fn pieces() -> Vec<PieceSpec> {
         p("Knight", "N", "N")
             .promotes_to("R")
             .describe("Leaps as a Knight."),
-        p("Dervish", "Der", "DA")
+        p("Dervish", "De", "DA")
+            .aliases(&["Der"])
             .with(Special::Relay(RelayKind::Dervish))
             .promotes_to("Ha")
             .describe(
@@ -160,7 +161,8 @@ fn pieces() -> Vec<PieceSpec> {
                 "Steps one square diagonally forward or straight forward or back (four \
                     squares).",
             ),
-        p("Drunk Elephant", "DEl", "FfWsW")
+        p("Drunk Elephant", "DE", "FfWsW")
+            .aliases(&["DEl"])
             .promotes_to("EP")
             .describe("Steps one square in any direction but straight back."),
         p("Blind Tiger", "BT", "FsWbW")
@@ -407,9 +409,11 @@ fn pieces() -> Vec<PieceSpec> {
 
 /// The King's board-dependent promotion: Emperor if no Emperor (of either side) remains on the
 /// board once the move's captures are made, Emperor of Emperors otherwise.
-fn promotion_choice(pos: &Position, m: Move, tabled: PieceKind) -> PieceKind {
+pub(crate) fn promotion_choice(pos: &Position, m: Move, tabled: PieceKind) -> PieceKind {
     let v = pos.variant();
-    let emperor = v.kind_by_abbr("Em").expect("Typhoon has the Emperor");
+    let emperor = v
+        .kind_by_abbr("Em")
+        .expect("the King promotes to the Emperor");
     if tabled != emperor {
         return tabled;
     }
@@ -421,7 +425,7 @@ fn promotion_choice(pos: &Position, m: Move, tabled: PieceKind) -> PieceKind {
     let captured = pos.victims(m).filter(|(_, p)| p.kind == emperor).count();
     if on_board > captured {
         v.kind_by_abbr("EE")
-            .expect("Typhoon has the Emperor of Emperors")
+            .expect("the game has the Emperor of Emperors")
     } else {
         emperor
     }
@@ -430,23 +434,23 @@ fn promotion_choice(pos: &Position, m: Move, tabled: PieceKind) -> PieceKind {
 /// The 17 pairs in the text's order: (first-named, second, file of the left square, rank), Blue's
 /// side; bit 0 puts the first-named piece on the left square.
 const PAIRS: [Pair; 17] = [
-    ("FH", "GW", 0, 0),  // Lance: a1 / l1
-    ("Ma", "Pr", 1, 0),  // Fat: b1 / k1
-    ("St", "Go", 2, 0),  // Animal: c1 / j1
-    ("Ci", "Sa", 3, 0),  // Queenlet: d1 / i1
-    ("GG", "FL", 4, 0),  // Guardian: e1 / h1
-    ("K", "Co", 5, 0),   // Regal: f1 / g1
-    ("Cu", "Hu", 0, 1),  // Dagger: a2 / l2
-    ("C", "BD", 2, 1),   // Colorbound: c2 / j2
-    ("A", "D", 4, 1),    // Ancient: e2 / h2
-    ("W", "F", 5, 1),    // Short: f2 / g2
-    ("Ot", "Be", 0, 2),  // Side: a3 / l3
-    ("Ov", "Un", 1, 2),  // Odd: b3 / k3
-    ("Ch", "Wa", 2, 2),  // Square: c3 / j3
-    ("N", "Der", 3, 2),  // Horse: d3 / i3
-    ("SG", "CG", 4, 2),  // Metal: e3 / h3
-    ("DEl", "BT", 5, 2), // Princely: f3 / g3
-    ("La", "Ba", 3, 4),  // Go-Between: d5 / i5
+    ("FH", "GW", 0, 0), // Lance: a1 / l1
+    ("Ma", "Pr", 1, 0), // Fat: b1 / k1
+    ("St", "Go", 2, 0), // Animal: c1 / j1
+    ("Ci", "Sa", 3, 0), // Queenlet: d1 / i1
+    ("GG", "FL", 4, 0), // Guardian: e1 / h1
+    ("K", "Co", 5, 0),  // Regal: f1 / g1
+    ("Cu", "Hu", 0, 1), // Dagger: a2 / l2
+    ("C", "BD", 2, 1),  // Colorbound: c2 / j2
+    ("A", "D", 4, 1),   // Ancient: e2 / h2
+    ("W", "F", 5, 1),   // Short: f2 / g2
+    ("Ot", "Be", 0, 2), // Side: a3 / l3
+    ("Ov", "Un", 1, 2), // Odd: b3 / k3
+    ("Ch", "Wa", 2, 2), // Square: c3 / j3
+    ("N", "De", 3, 2),  // Horse: d3 / i3
+    ("SG", "CG", 4, 2), // Metal: e3 / h3
+    ("DE", "BT", 5, 2), // Princely: f3 / g3
+    ("La", "Ba", 3, 4), // Go-Between: d5 / i5
 ];
 
 /// The fixed pawn row (rank 4 for Blue).
@@ -457,7 +461,7 @@ const PAWN_ROW: [&str; 12] = [
 const DEFAULT_NAME: &str = "rot-00000000000000000";
 
 /// Parses `rot-` / `mir-` + 17 bits (bit i = pair i, written left to right) and `default`.
-fn parse_setup_name(name: &str) -> Option<(bool, u32)> {
+fn parse_setup_name(name: &str) -> Option<(bool, u64)> {
     let name = name.trim();
     let name = if name.eq_ignore_ascii_case("default") {
         DEFAULT_NAME
@@ -497,7 +501,8 @@ pub fn variant() -> &'static Variant {
             SetupRule {
                 default: DEFAULT_NAME,
                 pairs: &PAIRS,
-                names: setup_names,
+                names: Some(setup_names),
+                random: |seed| pairs::random_name(seed, PAIRS.len()),
                 build: build_setup,
                 help: "rot-<17 bits> or mir-<17 bits>: rotational or mirror symmetry, then one bit \
                        per pair in the order Lance, Fat, Animal, Queenlet, Guardian, Regal, Dagger, \

@@ -425,7 +425,7 @@ impl Gen<'_> {
     fn relays(&mut self, relayer: Sq, t: &str) {
         let c = self.c;
         let mut lends: Vec<(Sq, Sq)> = Vec::new();
-        if t == "Der" {
+        if t == "De" {
             // T's "that is": a neighbour leaps to the opposite side of the Dervish, or an orthogonal
             // neighbour steps diagonally round it (docs/rules/scirocco.md reads it the same way).
             for d in QUEEN_DIRS {
@@ -485,7 +485,7 @@ pub fn pseudo_moves(b: &Board) -> BTreeSet<Effect> {
             && o == b.side
         {
             g.piece(sq, t);
-            if matches!(t, "Der" | "Ha") && !immobilized(b, sq) {
+            if matches!(t, "De" | "Ha") && !immobilized(b, sq) {
                 g.relays(sq, t);
             }
         }

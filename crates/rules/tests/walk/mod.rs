@@ -86,11 +86,20 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
             pos.make(m);
             let context = format!("{context} after {m:?}");
             check_consistent(&pos, &context);
+            // Pieces removed after the move (poison, burning, a Kamikaze's capture) and births
+            // (Jupiter's Tribble) count too.
+            let after = pos.removals_after_last_move();
+            let born = usize::from(m.kind == MoveKind::Create);
             let now: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
-            assert_eq!(now + victims.len(), total, "{context}: pieces add up");
-            // A self-capture leaves nothing behind; every other move leaves the mover on its
-            // destination (for igui, passes and in-place conversions, its own square).
-            if m.kind != MoveKind::Suicide {
+            assert_eq!(
+                now + victims.len() + after.len(),
+                total + born,
+                "{context}: pieces add up"
+            );
+            // A self-capture leaves nothing behind, nor does a mover removed after its move;
+            // every other move leaves the mover on its destination (for igui, passes, pulls,
+            // births and in-place conversions, its own square).
+            if m.kind != MoveKind::Suicide && !after.contains(&m.destination()) {
                 let moved = pos.piece_at(m.destination()).expect("the mover arrives");
                 assert_eq!(moved.color, mover.color, "{context}: mover's colour");
                 assert_eq!(
@@ -99,10 +108,17 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
                     "{context}: type"
                 );
             }
+            // The turn passes, except after the first part of a doubled turn (Jupiter).
+            let next = if m.is_continuing() {
+                mover.color
+            } else {
+                mover.color.other()
+            };
+            assert_eq!(pos.side_to_move(), next, "{context}: turn passes");
             assert_eq!(
-                pos.side_to_move(),
-                mover.color.other(),
-                "{context}: turn passes"
+                pos.mid_turn().is_some(),
+                m.is_continuing(),
+                "{context}: mid-turn"
             );
             pos.unmake();
             assert_eq!(

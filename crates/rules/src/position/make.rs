@@ -1,0 +1,620 @@
+//! make / unmake. Every kind of move follows the same steps, undone in reverse by `unmake`: remove
+//! the victims (read from the board before the move), move the piece(s), convert and promote; then
+//! the after-effects of Jupiter's latent powers (a Kamikaze's self-capture, poison and burning,
+//! decided from the board as it stood at the turn's start); then end the turn, or, after the first
+//! part of a doubled turn, enter the mid-turn state.
+
+use super::{Position, Undo};
+use crate::geometry::{Color, QUEEN_STEPS, Square, unit_step};
+use crate::moves::{MAX_CAPTURES, Move, MoveKind};
+use crate::piece::{ArrivalKind, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index, latent};
+use crate::position::latent::{PoisonMap, SquareSet};
+
+/// The cells a move removes pieces from, read from the board before the move. Fixed capacity, so
+/// `make`, `is_capture` and `victims` never allocate.
+#[derive(Clone, Copy)]
+pub(crate) struct VictimCells {
+    cells: [u16; MAX_CAPTURES],
+    len: u8,
+}
+
+impl VictimCells {
+    const fn new() -> VictimCells {
+        VictimCells {
+            cells: [0; MAX_CAPTURES],
+            len: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, cell: usize) {
+        if (self.len as usize) < MAX_CAPTURES {
+            self.cells[self.len as usize] = cell as u16;
+            self.len += 1;
+        }
+    }
+    /// Pushes a cell not listed yet (a Coordinator may find one victim twice).
+    fn push_unique(&mut self, cell: usize) {
+        if !self.as_slice().contains(&(cell as u16)) {
+            self.push(cell);
+        }
+    }
+    pub(crate) fn as_slice(&self) -> &[u16] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+/// The enemy pieces a move captures, with their squares (see `Position::victims`).
+pub struct Victims {
+    items: [(Square, Piece); MAX_CAPTURES],
+    len: u8,
+    next: u8,
+}
+
+impl Iterator for Victims {
+    type Item = (Square, Piece);
+    #[inline]
+    fn next(&mut self) -> Option<(Square, Piece)> {
+        if self.next < self.len {
+            self.next += 1;
+            Some(self.items[self.next as usize - 1])
+        } else {
+            None
+        }
+    }
+}
+
+/// What the end of a turn removes, decided before the pieces move: venom for the pieces that
+/// arrive on a poisonous enemy's square, burning around Fiery Dragons, or (after a doubled turn)
+/// the whole map laid at the turn's start.
+#[derive(Default)]
+struct AfterPlan {
+    /// (cell, side) pairs: a piece of `side` standing there at the end is poisoned.
+    venom: [(u16, u8); 4],
+    venom_len: u8,
+    burn: Option<[SquareSet; 2]>,
+    /// A doubled turn's map, laid at its start.
+    map: Option<PoisonMap>,
+    /// Squares whose piece a conversion changed this turn (never poisoned by its own poison).
+    exempt: [u16; 2],
+    /// The mover (Kamikaze) is removed from its destination.
+    kamikaze: bool,
+}
+
+const LATENT_AFTER: u8 = latent::POISONOUS | latent::POISONER | latent::BURNS | latent::KAMIKAZE;
+
+impl Position {
+    /// Plays a move generated for this position. The move is not checked: use `legal_moves` or
+    /// the notation parser to obtain moves from outside.
+    #[inline]
+    pub fn make(&mut self, m: Move) {
+        let from = m.from.cell();
+        let to = m.to.cell();
+        let moved = self.board[from];
+        // The undo record is written in place (no copy of it at the end).
+        self.undo.push(Undo {
+            mv: m,
+            null: false,
+            moved,
+            removed_start: self.removed.len() as u32,
+            after_start: 0,
+            mid_turn_before: self.mid_turn,
+            pushed: 0,
+        });
+        let u = self.undo.len() - 1;
+        let removed_start = self.removed.len();
+        let latent_game = self.variant.latent & (LATENT_AFTER | latent::DOUBLER) != 0;
+        let mut plan = None;
+        if latent_game {
+            if m.is_continuing() {
+                // The first part of a doubled turn: the turn's poison is laid now, activated after
+                // the second part.
+                let converted = if m.kind == MoveKind::Convert {
+                    m.converted().cell() as u16
+                } else {
+                    0
+                };
+                self.turn_starts.push((self.poison_map(), converted));
+            } else {
+                plan = Some(self.plan_after(m));
+            }
+        }
+        let victims = self.victim_cells(m);
+        if let Some(plan) = &mut plan {
+            // A Kamikaze dies only with a capture of an enemy.
+            plan.kamikaze &= victims
+                .as_slice()
+                .iter()
+                .any(|&c| code_color_index(self.board[c as usize]) != code_color_index(moved));
+        }
+        for &cell in victims.as_slice() {
+            let code = self.remove(cell as usize);
+            self.removed.push((cell, code));
+        }
+        match m.kind {
+            MoveKind::Normal
+            | MoveKind::Relayed
+            | MoveKind::HopCapture
+            | MoveKind::LineCapture
+            | MoveKind::Arrival
+            | MoveKind::Convert => {
+                if from != to {
+                    self.relocate(from, to);
+                }
+            }
+            MoveKind::Swap => self.exchange(from, to),
+            MoveKind::Push => {
+                let step = to as isize - from as isize;
+                let first = to.wrapping_add_signed(step);
+                if self.board[first] != EMPTY {
+                    // A second friend stood behind the first: it goes on first.
+                    self.relocate(first, first.wrapping_add_signed(step));
+                    self.undo[u].pushed = 2;
+                } else {
+                    self.undo[u].pushed = 1;
+                }
+                self.relocate(to, first);
+                self.relocate(from, to);
+            }
+            MoveKind::Pull => self.relocate(to, to.wrapping_add_signed(-unit_step(m.from, m.to))),
+            MoveKind::Repel => self.relocate(to, to.wrapping_add_signed(unit_step(m.from, m.to))),
+            MoveKind::Create => self.add(to, moved),
+            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
+        }
+        if m.kind == MoveKind::Convert {
+            self.flip_owner(m.converted().cell());
+        }
+        if let Some(kind) = m.promotion() {
+            self.retype(m.destination().cell(), Piece::new(kind, self.side).code());
+        }
+        self.undo[u].after_start = (self.removed.len() - removed_start) as u8;
+        if let Some(plan) = &plan {
+            self.apply_after(m, plan);
+        }
+        let irreversible = self.removed.len() > removed_start
+            || m.promotion().is_some()
+            || m.kind == MoveKind::Create;
+        if self.mid_turn != 0 {
+            self.hash ^= self
+                .variant
+                .mid_turn_key(Square::from_cell(self.mid_turn as usize));
+            self.mid_turn = 0;
+        }
+        if m.is_continuing() {
+            self.mid_turn = m.destination().cell() as u16;
+            self.hash ^= self.variant.mid_turn_key(m.destination());
+        } else {
+            self.side = self.side.other();
+            self.hash ^= self.variant.side_key();
+        }
+        self.push_history(irreversible);
+    }
+
+    /// The after-effects of `m` (not a first part), decided from the board before it.
+    fn plan_after(&self, m: Move) -> AfterPlan {
+        let mut plan = AfterPlan::default();
+        let mover = self.board[m.from.cell()];
+        let cp = self.variant.compiled(mover);
+        plan.kamikaze = cp.latent & latent::KAMIKAZE != 0
+            && matches!(
+                m.kind,
+                MoveKind::Normal
+                    | MoveKind::HopCapture
+                    | MoveKind::LineCapture
+                    | MoveKind::Arrival
+                    | MoveKind::Igui
+            );
+        if self.mid_turn != 0 {
+            // The second part: the whole map laid at the turn's start.
+            let &(map, converted) = self
+                .turn_starts
+                .last()
+                .expect("a first part laid its turn's poison");
+            plan.map = Some(map);
+            plan.exempt[0] = converted;
+            if m.kind == MoveKind::Convert {
+                plan.exempt[1] = m.converted().cell() as u16;
+            }
+            return plan;
+        }
+        plan.burn = self.burn_map();
+        if !self.any_latent(latent::POISONOUS | latent::POISONER) {
+            return plan;
+        }
+        // Venom: a piece arriving where a poisonous piece of the other side stood.
+        let mut arrive = |cell: usize, side: usize| {
+            let code = self.board[cell];
+            if code != EMPTY
+                && code != OFFBOARD
+                && code_color_index(code) != side
+                && self.is_poisonous(cell)
+                && (plan.venom_len as usize) < plan.venom.len()
+            {
+                plan.venom[plan.venom_len as usize] = (cell as u16, side as u8);
+                plan.venom_len += 1;
+            }
+        };
+        let us = code_color_index(mover);
+        let (from, to) = (m.from.cell(), m.to.cell());
+        match m.kind {
+            MoveKind::Normal
+            | MoveKind::Relayed
+            | MoveKind::HopCapture
+            | MoveKind::LineCapture
+            | MoveKind::Arrival => arrive(to, us),
+            MoveKind::Convert if from != to => arrive(to, us),
+            MoveKind::Swap => {
+                arrive(to, us);
+                arrive(from, code_color_index(self.board[to]));
+            }
+            MoveKind::Push => {
+                let step = to as isize - from as isize;
+                arrive(to, us);
+                let first = to.wrapping_add_signed(step);
+                arrive(first, us);
+                if self.board[first] != EMPTY && code_color_index(self.board[first]) == us {
+                    arrive(first.wrapping_add_signed(step), us);
+                }
+            }
+            _ => {}
+        }
+        plan
+    }
+
+    /// Removes what the plan says, recording each removal in `undo` after the move's own captures.
+    fn apply_after(&mut self, m: Move, plan: &AfterPlan) {
+        if plan.kamikaze {
+            self.take_after(m.destination().cell());
+        }
+        for &(cell, side) in &plan.venom[..plan.venom_len as usize] {
+            self.take_if_side(cell as usize, side as usize);
+        }
+        if let Some(map) = &plan.map {
+            for side in 0..2 {
+                for sq in map.venom[side].iter() {
+                    let cell = sq.cell();
+                    if !plan.exempt.contains(&(cell as u16)) {
+                        self.take_if_side(cell, side);
+                    }
+                }
+            }
+        }
+        let burn = plan.burn.as_ref().or(plan.map.as_ref().map(|m| &m.burn));
+        if let Some(burn) = burn {
+            for (side, squares) in burn.iter().enumerate() {
+                for sq in squares.iter() {
+                    self.take_if_side(sq.cell(), side);
+                }
+            }
+        }
+    }
+
+    /// Removes the piece on `cell` if it belongs to `side`.
+    fn take_if_side(&mut self, cell: usize, side: usize) {
+        let code = self.board[cell];
+        if code != EMPTY && code != OFFBOARD && code_color_index(code) == side {
+            self.take_after(cell);
+        }
+    }
+
+    /// Removes the piece on `cell` after the move, recording it for `unmake`.
+    fn take_after(&mut self, cell: usize) {
+        if self.board[cell] != EMPTY {
+            let code = self.remove(cell);
+            self.removed.push((cell as u16, code));
+        }
+    }
+
+    /// The cells whose pieces `m` removes, read before the move (for `Suicide`, the mover's own;
+    /// a Communist's may be friendly). Poison, burning and a Kamikaze's self-capture come later.
+    #[inline]
+    pub(crate) fn victim_cells(&self, m: Move) -> VictimCells {
+        let mut out = VictimCells::new();
+        let to = m.to.cell();
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed | MoveKind::Igui => {
+                if self.board[to] != EMPTY {
+                    out.push(to);
+                }
+            }
+            MoveKind::HopCapture => {
+                out.push(m.hopped().cell());
+                if self.board[to] != EMPTY && to != m.from.cell() {
+                    out.push(to);
+                }
+            }
+            MoveKind::LineCapture => {
+                let us = code_color_index(self.board[m.from.cell()]);
+                let step = unit_step(m.from, m.to);
+                let mut cell = m.from.cell();
+                loop {
+                    cell = cell.wrapping_add_signed(step);
+                    let code = self.board[cell];
+                    if code != EMPTY && code != OFFBOARD && code_color_index(code) != us {
+                        out.push(cell);
+                    }
+                    if cell == to {
+                        break;
+                    }
+                }
+                for _ in 0..m.beyond() {
+                    cell = cell.wrapping_add_signed(step);
+                    out.push(cell);
+                }
+            }
+            MoveKind::Arrival => {
+                if self.board[to] != EMPTY {
+                    out.push(to);
+                }
+                self.arrival_victims(m, &mut out);
+            }
+            MoveKind::Push => {
+                let step = to as isize - m.from.cell() as isize;
+                let us = code_color_index(self.board[m.from.cell()]);
+                let mut cell = to.wrapping_add_signed(step);
+                for _ in 0..2 {
+                    let code = self.board[cell];
+                    if code == EMPTY || code == OFFBOARD {
+                        break;
+                    }
+                    if code_color_index(code) != us {
+                        out.push(cell);
+                        break;
+                    }
+                    cell = cell.wrapping_add_signed(step);
+                }
+            }
+            MoveKind::Suicide => out.push(m.from.cell()),
+            MoveKind::Pass
+            | MoveKind::Convert
+            | MoveKind::Swap
+            | MoveKind::Pull
+            | MoveKind::Repel
+            | MoveKind::Create => {}
+        }
+        out
+    }
+
+    /// The pieces a capture-by-arrival power takes when its piece lands on `m.to` (the start square
+    /// counts as empty).
+    fn arrival_victims(&self, m: Move, out: &mut VictimCells) {
+        let (from, to) = (m.from.cell(), m.to.cell());
+        let us = code_color_index(self.board[from]);
+        let v = self.variant;
+        let enemy = |cell: usize| {
+            let code = self.board[cell];
+            cell != from && code != EMPTY && code != OFFBOARD && code_color_index(code) != us
+        };
+        match v.compiled(self.board[from]).arrival {
+            Some(ArrivalKind::Fiery) => {
+                for &d in &QUEEN_STEPS {
+                    let n = to.wrapping_add_signed(d);
+                    if enemy(n) {
+                        out.push(n);
+                    }
+                }
+            }
+            Some(ArrivalKind::Custodian) => {
+                for &d in &QUEEN_STEPS {
+                    let n = to.wrapping_add_signed(d);
+                    let beyond = n.wrapping_add_signed(d);
+                    let code = self.board[beyond];
+                    let friend = beyond != from
+                        && code != EMPTY
+                        && code != OFFBOARD
+                        && code_color_index(code) == us;
+                    if enemy(n) && friend {
+                        out.push(n);
+                    }
+                }
+            }
+            Some(ArrivalKind::Coordinator) => {
+                let side = if us == 0 { Color::Blue } else { Color::Tan };
+                for &cell in self.side_cells(side) {
+                    if !v.compiled(self.board[cell as usize]).royal {
+                        continue;
+                    }
+                    let royal = Square::from_cell(cell as usize);
+                    for (file, rank) in [(m.to.file(), royal.rank()), (royal.file(), m.to.rank())] {
+                        let c = Square::new(file, rank).cell();
+                        if enemy(c) {
+                            out.push_unique(c);
+                        }
+                    }
+                }
+            }
+            Some(ArrivalKind::Communist) => {
+                for &d in &QUEEN_STEPS {
+                    let n = to.wrapping_add_signed(d);
+                    let code = self.board[n];
+                    if n != from && code != EMPTY && code != OFFBOARD && v.compiled(code).promoted {
+                        out.push(n);
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The pieces on `a` (the mover) and `b` change places.
+    fn exchange(&mut self, a: usize, b: usize) {
+        let other = self.remove(b);
+        self.relocate(a, b);
+        self.add(a, other);
+    }
+
+    /// The piece on `cell` changes owner, keeping its type (royal counts follow it).
+    fn flip_owner(&mut self, cell: usize) {
+        let p = Piece::from_code(self.remove(cell));
+        self.add(cell, Piece::new(p.kind, p.color.other()).code());
+    }
+
+    /// Passes the turn without moving: the search's null move. Not a move of any game; undone by
+    /// `unmake`. The position after it starts a fresh repetition window. Not for the middle of a
+    /// doubled turn.
+    pub fn make_null(&mut self) {
+        debug_assert_eq!(self.mid_turn, 0, "no null move in the middle of a turn");
+        let m = Move::normal(Square(0), Square(0));
+        self.undo.push(Undo {
+            mv: m,
+            null: true,
+            moved: EMPTY,
+            removed_start: self.removed.len() as u32,
+            after_start: 0,
+            mid_turn_before: self.mid_turn,
+            pushed: 0,
+        });
+        self.side = self.side.other();
+        self.hash ^= self.variant.side_key();
+        self.push_history(true);
+    }
+
+    /// Takes back the last move made. Does nothing if no move was made.
+    #[inline]
+    pub fn unmake(&mut self) {
+        let Some(u) = self.undo.pop() else { return };
+        self.history.pop();
+        if u.null {
+            self.side = self.side.other();
+            self.hash = self
+                .history
+                .last()
+                .expect("history holds the initial position")
+                .key;
+            return;
+        }
+        let m = u.mv;
+        if m.is_continuing() {
+            self.turn_starts.pop();
+        } else {
+            self.side = self.side.other();
+        }
+        self.mid_turn = u.mid_turn_before;
+        let from = m.from.cell();
+        let to = m.to.cell();
+        // Removals after the move first, in reverse.
+        let start = u.removed_start as usize;
+        let after = start + u.after_start as usize;
+        while self.removed.len() > after {
+            let (cell, code) = self.removed.pop().expect("recorded by make");
+            self.add(cell as usize, code);
+        }
+        if m.promotion().is_some() {
+            self.retype(m.destination().cell(), u.moved);
+        }
+        if m.kind == MoveKind::Convert {
+            self.flip_owner(m.converted().cell());
+        }
+        match m.kind {
+            MoveKind::Normal
+            | MoveKind::Relayed
+            | MoveKind::HopCapture
+            | MoveKind::LineCapture
+            | MoveKind::Arrival
+            | MoveKind::Convert => {
+                if from != to {
+                    self.relocate(to, from);
+                }
+            }
+            MoveKind::Swap => {
+                // The mover is on `to`, the other piece on `from`.
+                let other = self.remove(from);
+                self.relocate(to, from);
+                self.add(to, other);
+            }
+            MoveKind::Push => {
+                let step = to as isize - from as isize;
+                let first = to.wrapping_add_signed(step);
+                self.relocate(to, from);
+                self.relocate(first, to);
+                if u.pushed == 2 {
+                    self.relocate(first.wrapping_add_signed(step), first);
+                }
+            }
+            MoveKind::Pull => self.relocate(to.wrapping_add_signed(-unit_step(m.from, m.to)), to),
+            MoveKind::Repel => self.relocate(to.wrapping_add_signed(unit_step(m.from, m.to)), to),
+            MoveKind::Create => {
+                self.remove(to);
+            }
+            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
+        }
+        while self.removed.len() > start {
+            let (cell, code) = self.removed.pop().expect("recorded by make");
+            self.add(cell as usize, code);
+        }
+        self.hash = self
+            .history
+            .last()
+            .expect("history holds the initial position")
+            .key;
+        debug_assert_eq!(self.hash, self.compute_hash());
+    }
+
+    /// The squares of the pieces a move removes by its own power, read before the move is made
+    /// (for notation; a self-capture lists the mover's own square). What poison, burning or a
+    /// Kamikaze's self-capture remove after it is in `removals_after`.
+    pub fn captures_of(&self, m: Move) -> Vec<Square> {
+        let cells = self.victim_cells(m);
+        cells
+            .as_slice()
+            .iter()
+            .map(|&c| Square::from_cell(c as usize))
+            .collect()
+    }
+
+    /// After `make`: the squares of the pieces the last move removed after the pieces moved (a
+    /// Kamikaze's self-capture, poison, burning), for notation.
+    pub fn removals_after_last_move(&self) -> Vec<Square> {
+        self.undo.last().map_or_else(Vec::new, |u| {
+            self.removed[u.removed_start as usize + u.after_start as usize..]
+                .iter()
+                .map(|&(c, _)| Square::from_cell(c as usize))
+                .collect()
+        })
+    }
+
+    /// True if `m` removes a piece (allocation-free, for hot paths). A self-capture counts: like a
+    /// capture it changes the pieces on the board for good (the repetition window restarts).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
+            MoveKind::Igui | MoveKind::HopCapture | MoveKind::Suicide => true,
+            MoveKind::LineCapture | MoveKind::Arrival | MoveKind::Push => {
+                self.victim_cells(m).len > 0
+            }
+            MoveKind::Pass
+            | MoveKind::Convert
+            | MoveKind::Swap
+            | MoveKind::Pull
+            | MoveKind::Repel
+            | MoveKind::Create => false,
+        }
+    }
+
+    /// True if `m` changes the pieces for good, so that no earlier position can recur: a capture,
+    /// a promotion or a birth.
+    #[inline]
+    pub fn is_irreversible(&self, m: Move) -> bool {
+        m.promotion().is_some() || m.kind == MoveKind::Create || self.is_capture(m)
+    }
+
+    /// The enemy pieces `m` would capture, with their squares, read before the move is made
+    /// (a self-capture has none). Allocation-free, for search.
+    #[inline]
+    pub fn victims(&self, m: Move) -> Victims {
+        let mut out = Victims {
+            items: [(Square(0), Piece::new(PieceKind(0), Color::Blue)); MAX_CAPTURES],
+            len: 0,
+            next: 0,
+        };
+        let mover = self.piece_at(m.from).map(|p| p.color);
+        for &cell in self.victim_cells(m).as_slice() {
+            let sq = Square::from_cell(cell as usize);
+            if let Some(p) = self.piece_at(sq).filter(|p| Some(p.color) != mover) {
+                out.items[out.len as usize] = (sq, p);
+                out.len += 1;
+            }
+        }
+        out
+    }
+}
