@@ -122,16 +122,25 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
             index,
             colour: colour.to_string(),
         })?;
-        let kind = variant
-            .kind_by_abbr(abbr)
-            .ok_or_else(|| JsonPositionError::UnknownPiece {
+        // The exact abbreviation first, then the texts' alternatives and other spellings where
+        // they name one type only; an ambiguous spelling names the candidates.
+        let kind = variant.kind_by_abbr_ignore_case(abbr).ok_or_else(|| {
+            let candidates: Vec<String> = variant
+                .pieces
+                .iter()
+                .filter(|p| p.abbr.eq_ignore_ascii_case(abbr))
+                .map(|p| format!("{:?}", p.abbr))
+                .collect();
+            JsonPositionError::UnknownPiece {
                 index,
                 abbr: abbr.to_string(),
-                hint: variant
-                    .kind_by_abbr_ignore_case(abbr)
-                    .map(|k| format!("; did you mean {:?}?", variant.abbr(k)))
-                    .unwrap_or_default(),
-            })?;
+                hint: if candidates.is_empty() {
+                    String::new()
+                } else {
+                    format!("; did you mean {}?", candidates.join(" or "))
+                },
+            }
+        })?;
         let sq =
             variant
                 .geometry
@@ -292,9 +301,15 @@ mod tests {
             with(r#"[["blue","K","a1"],["red","De","g5"]]"#),
             "pieces[1]: unknown colour \"red\" (expected \"blue\" or \"tan\")"
         );
+        // Scirocco has one De: any spelling reads. Typhoon has DE and De: "de" is ambiguous.
+        let lower = format!(
+            "{ok_head}{}}}",
+            r#"[["blue","de","g5"],["blue","K","a1"],["tan","K","j10"]]"#
+        );
+        assert!(parse_json(&lower).is_ok());
         assert_eq!(
-            with(r#"[["blue","de","g5"]]"#),
-            "pieces[0]: unknown piece \"de\"; did you mean \"De\"?"
+            err(r#"{"variant":"typhoon","to_move":"blue","pieces":[["blue","de","g5"]]}"#),
+            "pieces[0]: unknown piece \"de\"; did you mean \"De\" or \"DE\"?"
         );
         assert_eq!(
             with(r#"[["blue","Xq","g5"]]"#),
