@@ -75,7 +75,7 @@ impl Position {
         let us = self.side_to_move();
         let mut relayers = [0u16; 8];
         let mut relayer_count = 0;
-        let immobilizers = self.variant().has_immobilizer;
+        let immobilizers = self.immobilizers_against(us);
         let doubled = if self.variant().latent & latent::DOUBLER != 0 {
             self.doubled()
         } else {

@@ -74,7 +74,7 @@ impl Position {
         let base = out.len();
         self.piece_moves_outlined(cell, us, out);
         let relay_start = out.len();
-        let immobilizers = self.variant().has_immobilizer;
+        let immobilizers = self.immobilizers_against(us);
         for &relayer in self.side_cells(us) {
             let relayer = relayer as usize;
             if self.variant().compiled(self.cell(relayer)).relay.is_some()

@@ -161,7 +161,7 @@ impl Position {
             return;
         }
         // A paralysed piece cannot make its own moves, so a lent move is never a duplicate.
-        let paralysed = self.variant().has_immobilizer && self.is_immobilized(from, us);
+        let paralysed = self.immobilizers_against(us) && self.is_immobilized(from, us);
         if !paralysed && self.own_reaches(from, to, target == Target::Enemy, out) {
             return;
         }

@@ -78,6 +78,13 @@ impl Position {
         }
     }
 
+    /// True if some piece of `us` may be paralysed: an enemy Immobilizer is on the board (a cheap
+    /// test before `is_immobilized` is asked for every piece).
+    #[inline]
+    pub(crate) fn immobilizers_against(&self, us: Color) -> bool {
+        self.variant().has_immobilizer && self.latent_count(us.other(), latent::IMMOBILIZES) > 0
+    }
+
     /// True if the piece of side `us` on `cell` stands next to an enemy Immobilizer (a Fiery Dragon
     /// is never immobilized: Fiery Dragon trumps Immobilizer).
     #[inline]
@@ -189,7 +196,7 @@ impl Position {
                 for &d in &QUEEN_STEPS {
                     if let Some(c) = self.first_piece(cell, d)
                         && code_color_index(self.cell(c)) == us.index()
-                        && !(self.variant().has_immobilizer && self.is_immobilized(c, us))
+                        && !(self.immobilizers_against(us) && self.is_immobilized(c, us))
                     {
                         set.insert(Square::from_cell(c));
                     }
