@@ -54,7 +54,7 @@ pub enum Lines {
 }
 
 impl Lines {
-    pub fn vectors(self) -> &'static [(i8, i8)] {
+    pub const fn vectors(self) -> &'static [(i8, i8)] {
         const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
         const QUEEN: [(i8, i8); 8] = [

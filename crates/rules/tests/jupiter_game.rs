@@ -16,34 +16,7 @@ const DATA: &str = include_str!("data/jupiter.perft");
 
 /// The data file's lines: (line, position, depth, nodes).
 fn data_lines() -> Vec<(String, Position, u32, u64)> {
-    let v = jupiter::variant();
-    let mut out = Vec::new();
-    for text in DATA.lines().map(str::trim) {
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = text.split_whitespace().collect();
-        let (position, rest) = match f[0] {
-            "setup" => {
-                let setup = Setup::named(v, f[1]).unwrap_or_else(|| panic!("{text}: no array"));
-                (Position::from_setup(&setup).expect("valid"), &f[2..])
-            }
-            "position" => {
-                let setup = fen::parse_position(v, &format!("{} {}", f[2], f[3]))
-                    .unwrap_or_else(|e| panic!("{text}: {e}"));
-                (Position::from_setup(&setup).expect("valid"), &f[4..])
-            }
-            other => panic!("{text}: unknown line kind {other}"),
-        };
-        assert_eq!(rest.len(), 2, "{text}: expected <depth> <nodes>");
-        out.push((
-            text.to_string(),
-            position,
-            rest[0].parse().expect("depth"),
-            rest[1].parse().expect("nodes"),
-        ));
-    }
-    out
+    walk::perft_data(jupiter::variant(), DATA)
 }
 
 #[test]

@@ -46,35 +46,7 @@ fn play(pos: &mut Position, text: &str) {
 
 /// One line of the data file: the position, depth and count.
 fn data_lines() -> Vec<(String, Position, u32, u64)> {
-    let v = typhoon::variant();
-    let mut out = Vec::new();
-    for text in DATA.lines().map(str::trim) {
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = text.split_whitespace().collect();
-        let (position, rest) = match f[0] {
-            "setup" => {
-                let setup = Setup::named(v, f[1]).unwrap_or_else(|| panic!("{text}: no array"));
-                (Position::from_setup(&setup).expect("valid"), &f[2..])
-            }
-            "position" => {
-                let setup = fen::parse_position(v, &format!("{} {}", f[2], f[3]))
-                    .unwrap_or_else(|e| panic!("{text}: {e}"));
-                (Position::from_setup(&setup).expect("valid"), &f[4..])
-            }
-            other => panic!("{text}: unknown line kind {other}"),
-        };
-        assert_eq!(rest.len(), 2, "{text}: expected <depth> <nodes>");
-        let depth = rest[0].parse().expect("depth");
-        out.push((
-            text.to_string(),
-            position,
-            depth,
-            rest[1].parse().expect("nodes"),
-        ));
-    }
-    out
+    walk::perft_data(typhoon::variant(), DATA)
 }
 
 #[test]

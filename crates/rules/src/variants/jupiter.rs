@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use crate::geometry::{Geometry, Square};
+use crate::geometry::Geometry;
 use crate::piece::PieceSpec;
 use crate::variant::{Placement, Rules, SetupRule, Variant};
 use crate::variants::jupiter_pieces;
@@ -89,25 +89,8 @@ fn pieces() -> Vec<PieceSpec> {
     all
 }
 
-/// Parses `rot-`/`mir-` + 38 bits and `default`.
-fn parse_setup_name(name: &str) -> Option<(bool, u64)> {
-    let name = name.trim();
-    let name = if name.eq_ignore_ascii_case("default") {
-        DEFAULT_NAME
-    } else {
-        name
-    };
-    pairs::parse_name(name, PAIRS.len())
-}
-
 fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
-    let (rotational, bits) = parse_setup_name(name)?;
-    let pawns: Vec<(&str, Square)> = PAWN_ROW
-        .iter()
-        .enumerate()
-        .map(|(f, &a)| (a, Square::new(f as u8, 5)))
-        .collect();
-    Some(pairs::build(v, &PAIRS, &pawns, rotational, bits))
+    pairs::build_named_with_row(v, name, DEFAULT_NAME, &PAIRS, &PAWN_ROW, 5)
 }
 
 /// The Jupiter variant.

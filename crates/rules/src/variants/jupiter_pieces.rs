@@ -9,18 +9,9 @@ use crate::piece::{
 };
 use crate::variants::typhoon;
 
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
+const ORTHOGONAL: &[(i8, i8)] = Lines::Orthogonal.vectors();
+const DIAGONAL: &[(i8, i8)] = Lines::Diagonal.vectors();
+const KING: &[(i8, i8)] = Lines::Queen.vectors();
 const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
@@ -72,7 +63,7 @@ fn initial() -> Vec<PieceSpec> {
     vec![
         p("Hooklet", "Hoo", "")
             .with(Special::Hook(Hook {
-                first: &ORTHOGONAL,
+                first: ORTHOGONAL,
                 first_max: 2,
                 turn_after: 0,
                 second: None,
@@ -92,7 +83,7 @@ fn initial() -> Vec<PieceSpec> {
             ),
         p("Toucan", "Tou", "WF")
             .with(Special::LionCapture {
-                first: &ORTHOGONAL,
+                first: ORTHOGONAL,
                 second: SecondStep::Perpendicular,
             })
             .promotes_to("Cap")
@@ -102,7 +93,7 @@ fn initial() -> Vec<PieceSpec> {
             ),
         p("Crow", "Cro", "FD")
             .with(Special::LionCapture {
-                first: &DIAGONAL,
+                first: DIAGONAL,
                 second: SecondStep::Perpendicular,
             })
             .promotes_to("GrH")
@@ -344,7 +335,7 @@ fn promoted() -> Vec<PieceSpec> {
         ),
         p("Capricorn", "Cap", "")
             .with(Special::Hook(Hook {
-                first: &DIAGONAL,
+                first: DIAGONAL,
                 first_max: 0,
                 turn_after: 0,
                 second: None,
@@ -356,7 +347,7 @@ fn promoted() -> Vec<PieceSpec> {
             ),
         p("Great Hook", "GrH", "")
             .with(Special::Hook(Hook {
-                first: &ORTHOGONAL,
+                first: ORTHOGONAL,
                 first_max: 0,
                 turn_after: 0,
                 second: None,
@@ -436,7 +427,7 @@ fn promoted() -> Vec<PieceSpec> {
                  (steps and leaps, captures without moving, double captures, passes).",
             ),
         p("Hippogriff", "Hgr", "N")
-            .with(Special::Grasshopper(&KING))
+            .with(Special::Grasshopper(KING))
             .describe(
                 "Leaps as a Knight, or as a Grasshopper: along a queen line over the first \
                  piece to the square right behind it.",
@@ -480,7 +471,7 @@ fn promoted() -> Vec<PieceSpec> {
         ),
         p("King Lion", "KLi", "WFDNA")
             .with(Special::LionCapture {
-                first: &KING,
+                first: KING,
                 second: SecondStep::King,
             })
             .with(Special::Pass)

@@ -98,3 +98,29 @@ pub fn build(
     }
     out
 }
+
+/// The array named `name` (`default`, which means `default_name`, or `rot-`/`mir-` and one bit per
+/// pair) of a variant whose arrays are its pairs plus a fixed row of pieces, `row[f]` on file `f`
+/// of Blue's rank `row_rank` (Typhoon's and Jupiter's pawn rows); `None` for an unknown name.
+pub fn build_named_with_row(
+    v: &Variant,
+    name: &str,
+    default_name: &str,
+    pairs: &[Pair],
+    row: &[&str],
+    row_rank: u8,
+) -> Option<Vec<Placement>> {
+    let name = name.trim();
+    let name = if name.eq_ignore_ascii_case("default") {
+        default_name
+    } else {
+        name
+    };
+    let (rotational, bits) = parse_name(name, pairs.len())?;
+    let fixed: Vec<(&str, Square)> = row
+        .iter()
+        .enumerate()
+        .map(|(f, &a)| (a, Square::new(f as u8, row_rank)))
+        .collect();
+    Some(build(v, pairs, &fixed, rotational, bits))
+}

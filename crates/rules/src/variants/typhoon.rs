@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use crate::betza::Mode;
-use crate::geometry::{Color, Geometry, Square};
+use crate::geometry::{Color, Geometry};
 use crate::moves::Move;
 use crate::piece::{LineKind, Lines, PieceKind, PieceSpec, RelayKind, Special};
 use crate::position::Position;
@@ -460,17 +460,6 @@ const PAWN_ROW: [&str; 12] = [
 
 const DEFAULT_NAME: &str = "rot-00000000000000000";
 
-/// Parses `rot-` / `mir-` + 17 bits (bit i = pair i, written left to right) and `default`.
-fn parse_setup_name(name: &str) -> Option<(bool, u64)> {
-    let name = name.trim();
-    let name = if name.eq_ignore_ascii_case("default") {
-        DEFAULT_NAME
-    } else {
-        name
-    };
-    pairs::parse_name(name, PAIRS.len())
-}
-
 fn setup_names() -> Vec<String> {
     let mut names = pairs::all_names(PAIRS.len());
     names.push("default".to_string());
@@ -478,13 +467,7 @@ fn setup_names() -> Vec<String> {
 }
 
 fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
-    let (rotational, bits) = parse_setup_name(name)?;
-    let pawns: Vec<(&str, Square)> = PAWN_ROW
-        .iter()
-        .enumerate()
-        .map(|(f, &a)| (a, Square::new(f as u8, 3)))
-        .collect();
-    Some(pairs::build(v, &PAIRS, &pawns, rotational, bits))
+    pairs::build_named_with_row(v, name, DEFAULT_NAME, &PAIRS, &PAWN_ROW, 3)
 }
 
 /// The Typhoon variant.

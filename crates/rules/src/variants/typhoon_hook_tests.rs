@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::tests::board;
 use super::*;
+use crate::geometry::Square;
 use crate::moves::MoveKind;
 use crate::notation::{Style, format_move, parse_move};
 

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::geometry::Square;
 use crate::position::Setup;
 
 fn v() -> &'static Variant {

@@ -1,8 +1,8 @@
 //! Random games with every legal move made and unmade at each ply: the make/unmake, hashing and
-//! move-list properties shared by the property tests of every game.
+//! move-list properties shared by the property tests of every game; and the perft data files.
 #![allow(dead_code)]
 
-use jovian_rules::{Color, Move, MoveKind, Position};
+use jovian_rules::{Color, Move, MoveKind, Position, Setup, Variant, fen};
 
 /// A small deterministic generator (Knuth's MMIX constants); the property tests choose the seeds.
 pub struct Lcg(u64);
@@ -148,4 +148,37 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
     }
     assert_eq!(pos.ply(), 0);
     pos
+}
+
+/// The lines of a perft data file (tests/data/*.perft): `setup <name> <depth> <nodes>` or
+/// `position <label> <text form> <side> <depth> <nodes>`; blank lines and `#` comments are skipped.
+/// Returns (line, position, depth, nodes).
+pub fn perft_data(v: &'static Variant, data: &str) -> Vec<(String, Position, u32, u64)> {
+    let mut out = Vec::new();
+    for text in data.lines().map(str::trim) {
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let (position, rest) = match f[0] {
+            "setup" => {
+                let setup = Setup::named(v, f[1]).unwrap_or_else(|| panic!("{text}: no array"));
+                (Position::from_setup(&setup).expect("valid"), &f[2..])
+            }
+            "position" => {
+                let setup = fen::parse_position(v, &format!("{} {}", f[2], f[3]))
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+                (Position::from_setup(&setup).expect("valid"), &f[4..])
+            }
+            other => panic!("{text}: unknown line kind {other}"),
+        };
+        assert_eq!(rest.len(), 2, "{text}: expected <depth> <nodes>");
+        out.push((
+            text.to_string(),
+            position,
+            rest[0].parse().expect("depth"),
+            rest[1].parse().expect("nodes"),
+        ));
+    }
+    out
 }
