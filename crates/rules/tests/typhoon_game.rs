@@ -5,7 +5,7 @@
 mod walk;
 
 use jovian_rules::variants::typhoon;
-use jovian_rules::{Color, MoveKind, Position, Setup, Square, fen, notation};
+use jovian_rules::{Color, MoveKind, Position, Setup, Square, notation};
 use proptest::prelude::*;
 use walk::{Lcg, legal, walk};
 
