@@ -82,9 +82,9 @@ impl PositionArgs {
                     outcome.winner.title()
                 )));
             }
-            let m = notation::parse_move(&mut pos, text)
+            let turn = notation::parse_turn(&mut pos, text)
                 .map_err(|e| CliError(format!("move {} ({text}): {e}", i + 1)))?;
-            pos.make(m);
+            turn.into_iter().for_each(|m| pos.make(m));
         }
         Ok(pos)
     }

@@ -115,7 +115,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                 while let Some(_m) = moves.pop() {
                     pos.unmake();
                     taken += 1;
-                    if pos.side_to_move() == human {
+                    if pos.side_to_move() == human && pos.mid_turn().is_none() {
                         break;
                     }
                 }
@@ -124,10 +124,13 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                 }
                 print!("{}", board_text::diagram(&pos));
             }
-            text => match notation::parse_move(&mut pos, text) {
-                Ok(m) => {
-                    pos.make(m);
-                    moves.push(m);
+            // A turn: one move, or both parts of a doubled one (`Rxa11-m11`).
+            text => match notation::parse_turn(&mut pos, text) {
+                Ok(turn) => {
+                    for m in turn {
+                        pos.make(m);
+                        moves.push(m);
+                    }
                     print!("{}", board_text::diagram(&pos));
                 }
                 Err(e) => println!("{e}"),

@@ -19,6 +19,9 @@ use crate::variant::Variant;
 #[path = "notation/reading.rs"]
 mod reading;
 use reading::{explain, read, select};
+#[path = "notation/turn.rs"]
+mod turn;
+pub use turn::{format_turn, parse_turn};
 
 /// How `format_move` writes a move.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -71,6 +74,12 @@ pub enum MoveParseError {
     Repetition(String),
     #[error("ambiguous: {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
+    /// The first part of a doubled turn is legal, its second part is not.
+    #[error("after {first}: {error}")]
+    SecondPart {
+        first: String,
+        error: Box<MoveParseError>,
+    },
     /// A swap, conversion, pass, self-capture or multiple capture that no legal move matches.
     #[error("{0} is not a legal move in this position")]
     NoSuchSpecial(String),
@@ -460,6 +469,7 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
         let pass = |o: Move| o.kind == MoveKind::Pass;
         moves.iter().any(|&o| {
             o != m
+                && o.is_continuing() == m.is_continuing()
                 && (o.to == m.to || in_place(o) && in_place(m) || pass(o) && pass(m))
                 && o.promotion() == m.promotion()
                 && base(pos, o, false) == text

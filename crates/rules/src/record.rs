@@ -269,20 +269,26 @@ impl Record {
         };
         let mut position = Position::from_setup(&start).map_err(RecordError::Unplayable)?;
         let mut moves = Vec::with_capacity(self.moves.len());
-        // A game set up with Tan to move starts with `1...`.
-        let offset = (start.to_move == Color::Tan) as usize;
-        for (ply, text) in self.moves.iter().enumerate() {
+        // A game set up with Tan to move starts with `1...`. Each text is a turn (`Rxa11-m11` is
+        // both parts of a doubled one), except a first part written alone (`Gu-b5&`).
+        let mut ply = (start.to_move == Color::Tan) as usize;
+        for text in &self.moves {
             let side = notation::side_title(variant, position.side_to_move());
-            let m = notation::parse_move(&mut position, text).map_err(|error| {
+            let turn = notation::parse_turn(&mut position, text).map_err(|error| {
                 RecordError::IllegalMove {
-                    number: (ply + offset) / 2 + 1,
+                    number: ply / 2 + 1,
                     side,
                     text: text.clone(),
                     error,
                 }
             })?;
-            position.make(m);
-            moves.push(m);
+            for m in turn {
+                position.make(m);
+                moves.push(m);
+            }
+            if position.mid_turn().is_none() {
+                ply += 1;
+            }
         }
         let outcome = position.outcome();
         let claimed = self.tag("Result").or(self.result.as_deref());
@@ -406,19 +412,36 @@ impl Record {
         // A game is built by replaying, so its moves are legal; should one not be, it and the
         // rest are written in coordinate form, which needs no position.
         let mut position = Position::from_setup(&game.start).ok();
-        for &m in &game.moves {
+        let mut i = 0;
+        while i < game.moves.len() {
+            let m = game.moves[i];
             if let Some(pos) = position.as_mut()
                 && !pos.is_legal(m)
             {
                 position = None;
             }
+            // Both parts of a doubled turn make one text (`Rxa11-m11`).
+            let turn = match game.moves.get(i + 1) {
+                Some(&next) if m.is_continuing() && position.is_some() => vec![m, next],
+                _ => vec![m],
+            };
             let text = match position.as_mut() {
                 Some(pos) => {
-                    let text = notation::format_move(pos, m, Style::Short);
-                    pos.make(m);
+                    let legal_pair = turn.len() == 1 || {
+                        let mut copy = pos.clone();
+                        copy.make(m);
+                        copy.is_legal(turn[1])
+                    };
+                    let turn = if legal_pair { &turn[..] } else { &turn[..1] };
+                    let text = notation::format_turn(pos, turn, Style::Short);
+                    turn.iter().for_each(|&m| pos.make(m));
+                    i += turn.len();
                     text
                 }
-                None => notation::coordinate(game.variant, m),
+                None => {
+                    i += 1;
+                    notation::coordinate(game.variant, m)
+                }
             };
             record.moves.push(text);
         }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use jovian_rules::notation::{Style, format_move, parse_move};
+use jovian_rules::notation::{Style, format_move, format_turn, parse_move, parse_turn};
 use jovian_rules::variants::jupiter;
 use jovian_rules::{Color, Move, MoveKind, Position, Setup, Square};
 
@@ -254,6 +254,46 @@ fn immobilizer_trumps_doubler() {
     pos.unmake();
     assert_eq!(pos.hash(), pos.compute_hash());
     assert_eq!(abbr_at(&pos, "b4"), Some((Color::Blue, "Gu")));
+}
+
+#[test]
+fn doubled_turns_are_written_as_the_text_writes_them() {
+    // 000, notation: "Doubled moves: These can be written as two consecutive moves after the same
+    // piece abbreviation; e.g., Rxa11-m11". A Blue Rook a5 on the Doubler's diagonal (e1) takes
+    // the Tan Pawn on a11, then goes on along rank 11 to m11.
+    let mut pos = board("R a5, Dbl e1", "P a11, N a14", Color::Blue);
+    let turn = parse_turn(&mut pos, "Rxa11-m11").expect("the text's doubled move");
+    let [first, second] = turn[..] else {
+        panic!("two parts: {turn:?}")
+    };
+    assert!(first.is_continuing() && !second.is_continuing());
+    assert_eq!((first.to, second.to), (sq("a11"), sq("m11")));
+    assert_eq!(format_turn(&mut pos, &turn, Style::Short), "Rxa11-m11");
+    assert_eq!(format_turn(&mut pos, &turn, Style::Long), "Ra5xa11-m11");
+    assert_eq!(
+        format_turn(&mut pos, &turn, Style::Coordinate),
+        "a5a11&a11m11"
+    );
+    for text in [
+        "Ra5xa11-m11",
+        "a5a11&a11m11",
+        "Rxa11&R-m11",
+        "Rxa11&-m11",
+        "Rxa11 & R-m11",
+    ] {
+        assert_eq!(parse_turn(&mut pos, text).as_ref(), Ok(&turn), "{text}");
+    }
+    // The first part alone stops the turn: that is an ordinary move, not a doubled one.
+    let alone = parse_turn(&mut pos, "Rxa11").unwrap();
+    assert!(alone.len() == 1 && !alone[0].is_continuing());
+    // A second part the Rook cannot make is an error naming it, and nothing is played.
+    let before = pos.to_setup();
+    let err = parse_turn(&mut pos, "Rxa11-b12").unwrap_err().to_string();
+    assert!(err.starts_with("after Rxa11&: "), "{err}");
+    let err = parse_turn(&mut pos, "Rxa11&R-c14").unwrap_err().to_string();
+    assert!(err.contains("Rook"), "{err}");
+    assert_eq!(parse_turn(&mut pos, "Rxa11xa14").unwrap()[1].to, sq("a14"));
+    assert_eq!(pos.to_setup(), before);
 }
 
 #[test]

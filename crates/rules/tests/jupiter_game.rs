@@ -154,6 +154,40 @@ fn every_move_reads_back_in_every_style() {
     assert!(kinds.len() >= 10, "{kinds:?}");
 }
 
+/// Every doubled turn (each first part with each of its second parts), written in each style,
+/// reads back as its two parts; most short texts take the Jupiter text's form (`Rxa11-m11`).
+#[test]
+fn every_doubled_turn_reads_back_in_every_style() {
+    let (mut turns, mut text_form) = (0, 0);
+    for seed in 100..112 {
+        let mut pos = random_position(seed);
+        for first in legal(&mut pos).into_iter().filter(|m| m.is_continuing()) {
+            pos.make(first);
+            let seconds = legal(&mut pos);
+            pos.unmake();
+            for second in seconds {
+                turns += 1;
+                for style in [
+                    notation::Style::Short,
+                    notation::Style::Long,
+                    notation::Style::Coordinate,
+                ] {
+                    let text = notation::format_turn(&mut pos, &[first, second], style);
+                    let back = notation::parse_turn(&mut pos, &text)
+                        .unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));
+                    assert_eq!(back, [first, second], "seed {seed}: {text}");
+                    text_form += (style == notation::Style::Short && !text.contains('&')) as usize;
+                }
+            }
+        }
+    }
+    assert!(turns > 100, "{turns} doubled turns");
+    assert!(
+        text_form * 10 > turns * 9,
+        "{text_form} of {turns} in the text's form"
+    );
+}
+
 /// A game record of a random game (doubled turns and every kind included) reads back to the same
 /// position.
 #[test]
@@ -177,7 +211,7 @@ fn records_of_random_games_replay() {
             variant: v,
             start: start.clone(),
             setup_name: None,
-            moves: moves_played,
+            moves: moves_played.clone(),
             outcome: pos.outcome(),
             position: pos.clone(),
         };
@@ -191,6 +225,7 @@ fn records_of_random_games_replay() {
             "seed {seed}\n{text}"
         );
         assert_eq!(replayed.position.hash(), pos.hash(), "seed {seed}");
+        assert_eq!(replayed.moves, moves_played, "seed {seed}\n{text}");
     }
 }
 

@@ -359,9 +359,12 @@ async fn play_move(
                 g.moves.len()
             )));
         }
-        let m = notation::parse_move(&mut g.position, &req.text)
+        // A turn: one move, or both parts of a doubled one (`Rxa11-m11`).
+        let turn = notation::parse_turn(&mut g.position, &req.text)
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
-        commit_move(&state.store, &mut g, m)?;
+        for m in turn {
+            commit_move(&state.store, &mut g, m)?;
+        }
     }
     start_if_due(&state, &shared);
     let view = lock(&shared).view();
@@ -376,18 +379,13 @@ async fn take_back(State(state): State<AppState>, Path(id): Path<String>) -> Api
             return Err(ApiError::conflict("there is no move to take back"));
         }
         cancel(&mut g);
-        // Against the engine, back to the person's last turn: their move and the engine's reply.
-        // Every move (a pass too) hands the turn over, so the side to move follows the parity.
-        let first = g.start.to_move;
-        let side_after = |k: usize| {
-            if k.is_multiple_of(2) {
-                first
-            } else {
-                first.other()
-            }
-        };
+        // Against the engine, back to the start of the person's last turn: their move and the
+        // engine's reply, each of one or two parts (a doubled turn keeps the side to move).
+        let mut probe = g.position.clone();
+        probe.unmake();
         let mut keep = g.moves.len() - 1;
-        while keep > 0 && !g.humans.plays(side_after(keep)) {
+        while keep > 0 && (!g.humans.plays(probe.side_to_move()) || probe.mid_turn().is_some()) {
+            probe.unmake();
             keep -= 1;
         }
         state.store.truncate(g.id, keep)?;

@@ -369,15 +369,19 @@ impl GameState {
                 });
             }
         }
-        let record = self.record();
-        let moves = record
-            .moves
-            .iter()
-            .zip(&self.moves)
-            .enumerate()
-            .map(|(i, (text, &m))| PlayedView {
+        // One entry a ply (the record writes a doubled turn's two parts as one text).
+        let mut replay = Position::from_setup(&self.start).ok();
+        let moves = (self.moves.iter().enumerate())
+            .map(|(i, &m)| PlayedView {
                 ply: i + 1,
-                text: text.clone(),
+                text: match replay.as_mut() {
+                    Some(pos) => {
+                        let text = notation::format_move(pos, m, Style::Short);
+                        pos.make(m);
+                        text
+                    }
+                    None => notation::format_move(&mut self.position, m, Style::Coordinate),
+                },
                 coord: notation::format_move(&mut self.position, m, Style::Coordinate),
             })
             .collect();

@@ -133,6 +133,46 @@ async fn two_people_play_and_bad_moves_are_refused() {
 }
 
 #[tokio::test]
+async fn a_doubled_turn_is_played_at_once_and_taken_back_whole() {
+    // Jupiter's notation writes both parts of a doubled turn as one: `Rxa11-m11`.
+    let state = AppState::open(&data_dir("doubled")).unwrap();
+    let position = "15,k/16/n,15/16/16/p,15/16/16/16/16/16/R,15/16/16/16/4,Dbl,10,K b";
+    let game = new_game(
+        &state,
+        json!({"variant": "jupiter", "humans": "both", "position": position}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, after) = post(&state, &uri, json!({"move": "Rxa11-m11", "ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let texts: Vec<&str> = (after["moves"].as_array().unwrap().iter())
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["Rxa11&", "R-m11"]);
+    assert_eq!(after["board"]["to_move"], "tan");
+    let (_, record) = get(&state, &format!("/api/games/{id}/record")).await;
+    assert!(
+        record.as_str().unwrap().contains("1. Rxa11-m11 *"),
+        "{record}"
+    );
+    // Tan answers with one move; each take-back then removes one whole turn.
+    let (status, _) = post(&state, &uri, json!({"move": "K-o16"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let takeback = format!("/api/games/{id}/takeback");
+    let (_, back) = post(&state, &takeback, json!({})).await;
+    assert_eq!(back["moves"].as_array().unwrap().len(), 2);
+    let (_, back) = post(&state, &takeback, json!({})).await;
+    assert_eq!(back["moves"].as_array().unwrap().len(), 0, "{back}");
+    // A second part that cannot be made is refused, and the first is not played either.
+    let (status, e) = post(&state, &uri, json!({"move": "Rxa11-b12"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error(&e), "after Rxa11&: no Rook can move to b12");
+    let (_, now) = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(now["moves"].as_array().unwrap().len(), 0);
+}
+
+#[tokio::test]
 async fn games_are_created_from_setups_positions_and_records() {
     let state = AppState::open(&data_dir("create")).unwrap();
     let (status, e) = post(&state, "/api/games", json!({"variant": "chess"})).await;
