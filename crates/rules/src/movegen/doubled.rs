@@ -110,15 +110,9 @@ impl Position {
             let start = out.len();
             self.second_parts(out);
             let repetition = self.repetition_possible();
-            let mut any = false;
-            for j in start..out.len() {
-                let second = out[j];
-                if !repetition || self.is_irreversible(second) || !self.would_repeat_thrice(second)
-                {
-                    any = true;
-                    break;
-                }
-            }
+            let any = out[start..].iter().any(|&second| {
+                !repetition || self.is_irreversible(second) || !self.would_repeat_thrice(second)
+            });
             out.truncate(start);
             self.unmake();
             if !any {

@@ -39,6 +39,9 @@ impl Sink<'_> {
 
 impl Position {
     /// The moves of the Jupiter hooks of the piece on `from`.
+    // The generator's state is passed as it is in `pseudo_legal_from`, which calls this once a
+    // piece: bundling it into a struct would copy it for every piece.
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     pub(super) fn jupiter_moves(
         &self,
