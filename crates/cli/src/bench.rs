@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use jovian_engine::{Engine, Limits};
-use jovian_rules::variants::{jupiter, scirocco, typhoon};
+use jovian_rules::variants::{jupiter, jupiter_1999, scirocco, typhoon};
 use jovian_rules::{Move, Position, Setup, Variant};
 
 use crate::input::CliError;
@@ -62,7 +62,7 @@ fn playout(v: &'static Variant, setup: &str, plies: usize) -> Position {
     Position::from_setup(&pos.to_setup()).expect("a reached position is valid")
 }
 
-const WORKLOADS: [Workload; 8] = [
+const WORKLOADS: [Workload; 9] = [
     Workload {
         name: "scirocco default array",
         depth: 5,
@@ -109,11 +109,16 @@ const WORKLOADS: [Workload; 8] = [
             )
         },
     },
+    Workload {
+        name: "jupiter-1999 default array",
+        depth: 4,
+        position: || playout(jupiter_1999::variant(), "default", 0),
+    },
 ];
 
 /// Fixed-depth searches: the node total is the search's signature (it changes only when search
 /// behaviour changes), nodes per second its speed.
-const SEARCHES: [Workload; 7] = [
+const SEARCHES: [Workload; 8] = [
     Workload {
         name: "search: scirocco default array",
         depth: 9,
@@ -154,6 +159,11 @@ const SEARCHES: [Workload; 7] = [
                 80,
             )
         },
+    },
+    Workload {
+        name: "search: jupiter-1999 default array",
+        depth: 8,
+        position: || playout(jupiter_1999::variant(), "default", 0),
     },
 ];
 

@@ -4,7 +4,7 @@
 
 use jovian_rules::{PieceKind, Variant};
 
-use crate::values_jupiter::JUPITER;
+use crate::values_jupiter::{JUPITER, JUPITER_1999};
 
 /// (abbreviation, value, source).
 type Table = &'static [(&'static str, i32, &'static str)];
@@ -273,18 +273,21 @@ const TYPHOON: Table = &[
 /// The value of every piece type of the variant, indexed by kind. Types missing from the table (a
 /// variant without its own table yet) fall back to 300.
 pub fn piece_values(variant: &Variant) -> Vec<i32> {
-    let table: Table = match variant.id {
-        "scirocco" => SCIROCCO,
-        "typhoon" => TYPHOON,
-        "jupiter" => JUPITER,
-        _ => &[],
+    // A table, then the types an edition changes (searched first).
+    let (table, changes): (Table, Table) = match variant.id {
+        "scirocco" => (SCIROCCO, &[]),
+        "typhoon" => (TYPHOON, &[]),
+        "jupiter" => (JUPITER, &[]),
+        "jupiter-1999" => (JUPITER, JUPITER_1999),
+        _ => (&[], &[]),
     };
     variant
         .kinds()
         .map(|k: PieceKind| {
             let abbr = variant.abbr(k);
-            table
+            changes
                 .iter()
+                .chain(table)
                 .find(|(a, _, _)| *a == abbr)
                 .map_or(300, |&(_, v, _)| v)
         })
@@ -294,7 +297,7 @@ pub fn piece_values(variant: &Variant) -> Vec<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jovian_rules::variants::{jupiter, scirocco, typhoon};
+    use jovian_rules::variants::{jupiter, jupiter_1999, scirocco, typhoon};
 
     #[test]
     fn every_typhoon_piece_has_one_value_and_promotions_gain() {
@@ -359,5 +362,20 @@ mod tests {
         }
         // The text: the Lioness is distinctly weaker than a Queen on 16x16, and so is the Genie.
         assert!(val("Li") < val("Q") && val("Ge") < val("Q"));
+    }
+
+    #[test]
+    fn the_1999_edition_changes_only_its_changed_types() {
+        let (old, new) = (jupiter_1999::variant(), jupiter::variant());
+        let (a, b) = (piece_values(old), piece_values(new));
+        for spec in &old.pieces {
+            let k = old.kind_by_abbr(spec.abbr).unwrap().0 as usize;
+            let listed = JUPITER_1999.iter().any(|(x, _, _)| *x == spec.abbr);
+            assert_eq!(a[k] != b[k], listed, "{}", spec.abbr);
+            if !spec.promoted && !spec.royal {
+                let to = old.kind_by_abbr(spec.promotes_to.unwrap()).unwrap().0 as usize;
+                assert!(a[to] > a[k], "{} promotes to something better", spec.abbr);
+            }
+        }
     }
 }

@@ -342,3 +342,43 @@ pub(crate) const JUPITER: &[(&str, i32, &str)] = &[
     ("Ta", 380, "as Typhoon (moves 6.8, captures 10.5)"),
     ("B", 580, "Typhoon 500; riders gain (mobility 19.4)"),
 ];
+
+/// The 1999 edition's values where its pieces differ from the 2009 ones (docs/rules/jupiter.md,
+/// "Jupiter as first published"); every other type keeps its `JUPITER` value (the Tanks' push off
+/// the board, the Royalist's pass, the Halmopper's free doubling and the optional captures change
+/// a piece's worth too little to measure this way).
+pub(crate) const JUPITER_1999: &[(&str, i32, &str)] = &[
+    (
+        "Ci",
+        260,
+        "2009 300 less its plain step: Q3 hops only (moves 5.9)",
+    ),
+    (
+        "Sa",
+        380,
+        "moves as Q3 anywhere (mobility 19.7), captures as K (7.6)",
+    ),
+    ("De", 290, "2009 320; relays only the leap over it"),
+    (
+        "Ty",
+        800,
+        "2009 900; F + A + R3, runs on along ranks and files only (mobility 19.4)",
+    ),
+    (
+        "Mi",
+        560,
+        "2009 620; W + B2 (moves 10.6), optional conversion",
+    ),
+    ("So", 650, "2009 720; W + B2 (moves 10.6), takes lines"),
+    (
+        "Ha",
+        420,
+        "2009 380; moves 49.4 as a Queen, relays N to friends a Knight away",
+    ),
+    (
+        "Tlp",
+        480,
+        "2009 520; moves 49.4, lends moves between itself and its royals",
+    ),
+    ("Kam", 290, "2009 300; dies with relayed captures too"),
+];

@@ -270,7 +270,7 @@ mod tests {
         );
         assert_eq!(
             err(r#"{"variant":"chess","to_move":"blue","pieces":[]}"#),
-            "unknown variant \"chess\" (known: scirocco, typhoon, jupiter)"
+            "unknown variant \"chess\" (known: scirocco, typhoon, jupiter, jupiter-1999)"
         );
         assert_eq!(
             err(r#"{"variant":"scirocco","pieces":[]}"#),

@@ -252,10 +252,18 @@ impl Position {
             self.jupiter_moves(from, us, j, promotion, from_zone, start, out);
         }
         if cp.arrival.is_some() {
-            // Every move under its own power captures by arrival.
-            for m in &mut out[start..] {
+            // Every move under its own power captures by arrival; where those captures are
+            // optional (1999) and would take something, the plain move stays listed too.
+            for i in start..out.len() {
+                let mut m = out[i];
                 if m.kind == MoveKind::Normal {
                     m.kind = MoveKind::Arrival;
+                    if cp.optional_capture && self.takes_on_arrival(m) {
+                        out[i] = out[i].declining();
+                        out.push(m);
+                    } else {
+                        out[i] = m;
+                    }
                 }
             }
         }

@@ -196,6 +196,19 @@ impl Move {
     pub const fn is_continuing(self) -> bool {
         self.aux[3] != 0
     }
+    /// The same plain move marked as declining the optional captures by arrival its piece could
+    /// make there (a 1999 Fiery Dragon, Intertaker, Coordinator or Communist): it stays apart from
+    /// the capturing `Arrival` move to the same square, also in coordinate form (`d4e5-`).
+    #[inline]
+    pub const fn declining(mut self) -> Move {
+        self.aux[2] = 1;
+        self
+    }
+    /// True for a plain move that declines captures by arrival (see `declining`).
+    #[inline]
+    pub const fn is_declining(self) -> bool {
+        matches!(self.kind, MoveKind::Normal) && self.aux[2] != 0
+    }
     /// The same move without the continuation mark.
     #[inline]
     pub const fn without_continuation(mut self) -> Move {

@@ -204,7 +204,9 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
         MoveKind::Push => format!("{from}{to}>"),
         MoveKind::Create => format!("{from}={to}"),
     };
-    legs + if m.promotion().is_some() { "+" } else { "" } + if m.is_continuing() { "&" } else { "" }
+    legs + if m.is_declining() { "-" } else { "" }
+        + if m.promotion().is_some() { "+" } else { "" }
+        + if m.is_continuing() { "&" } else { "" }
 }
 
 /// The short or long text without its promotion suffix.
@@ -299,15 +301,21 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
                 if Some(p.color) != pos.piece_at(m.from).map(|q| q.color) {
                     break;
                 }
-                let dest = Square::from_cell(cell.wrapping_add_signed(step));
+                let dest_cell = cell.wrapping_add_signed(step);
+                let dest = Square::from_cell(dest_cell);
+                if i > 0 {
+                    text.push(',');
+                }
+                // `OxT-a2:P*`: pushed off the board (1999), the Pawn leaves the game.
+                if pos.cell(dest_cell) == crate::piece::OFFBOARD {
+                    text += &format!("{}*", abbr_text(v, p.kind));
+                    break;
+                }
                 let sep = if pos.piece_at(dest).is_some_and(|d| d.color != p.color) {
                     "x"
                 } else {
                     "-"
                 };
-                if i > 0 {
-                    text.push(',');
-                }
                 text += &format!("{}{sep}{}", abbr_text(v, p.kind), square_text(v, dest));
                 cell = dest.cell();
             }
@@ -414,6 +422,7 @@ fn capture_marks(v: &Variant, text: &str) -> usize {
 
 fn read_by_text(m: Move) -> bool {
     m.is_continuing()
+        || m.is_declining()
         || matches!(
             m.kind,
             MoveKind::Arrival

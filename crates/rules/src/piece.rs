@@ -94,6 +94,15 @@ pub enum RelayKind {
     Firzan,
     /// Zoom: friends on open queen lines from the Zoom may move (not capture) like a Queen.
     Zoom,
+    /// The 1999 Dervish: a neighbouring friend may leap over it to the square on the opposite side,
+    /// moving or capturing.
+    DervishLeap,
+    /// The 1999 Harpy: friends a Knight's leap away from it may move or capture as a Knight.
+    HarpyKnight,
+    /// The 1999 Teleporter: a friend next to it may move to the square with the same offset from a
+    /// friendly royal piece, and a friend next to a friendly royal piece to the square with the
+    /// same offset from the Teleporter; to empty squares only.
+    Teleporter,
 }
 
 /// Moves that no Betza atom expresses; each has one small generator in `movegen::special`.
@@ -154,8 +163,9 @@ pub enum Special {
     /// Werewolf on Knight lines).
     Grasshopper(&'static [(i8, i8)]),
     /// Any number of consecutive queen-line grasshopper hops, changing direction at will, stopping
-    /// on a capture (the Halmopper).
-    GrasshopperChain,
+    /// on a capture (the Halmopper). With `limited_doubling` (2009), a doubled Halmopper may go on
+    /// to a second part only after a step or a single capturing hop.
+    GrasshopperChain { limited_doubling: bool },
     /// A cannon: along `lines`, hop exactly one piece of either side; `Mode::Capture` lands on the
     /// first piece beyond it if it is an enemy (Queen Cannon, Blunderbuss), `Mode::Move` on any empty
     /// square beyond before the next piece (Crossbow). `max` limits the whole distance (0 = none).
@@ -175,8 +185,9 @@ pub enum Special {
     /// piece makes under its own power.
     Arrival(ArrivalKind),
     /// Leap from anywhere to a square next to a friendly royal piece, capturing whatever stands
-    /// there, friend or foe (the Royalist).
-    RoyalLeap,
+    /// there, friend or foe (the Royalist). With `may_stay` (1999), its own square counts too when
+    /// it is next to a friendly royal piece: a pass.
+    RoyalLeap { may_stay: bool },
     /// Exchange places with any friendly piece on the board (the 2009 Teleporter).
     SwapFriend,
     /// Pull an enemy standing `min..=max` steps away on an open queen line one step closer (the
@@ -185,9 +196,10 @@ pub enum Special {
     /// Push an enemy standing `1..=max` steps away on an open queen line one step farther, onto an
     /// empty square (the Go Away); the pusher does not move.
     Repel { max: u8 },
-    /// Step along `Lines` onto a friend and push it (and at most one friend behind it) one step on;
-    /// the last pushed piece may capture an enemy there (the Ox Tank, Dragon Tank).
-    TankPush(Lines),
+    /// Step along `lines` onto a friend and push it (and at most one friend behind it) one step on;
+    /// the last pushed piece may capture an enemy there (the Ox Tank, Dragon Tank). With
+    /// `off_board` (1999), the last pushed piece may be pushed off the board, leaving the game.
+    TankPush { lines: Lines, off_board: bool },
     /// Create a new piece of the same type and side on an empty square at one of these vectors
     /// (the Tribble's reproduction).
     Create(&'static [(i8, i8)]),
@@ -251,6 +263,8 @@ pub mod latent {
     pub const KAMIKAZE: u8 = 32;
     /// Cannot be hopped or captured by a General's jumping capture (the Generals themselves).
     pub const GENERAL: u8 = 64;
+    /// With `KAMIKAZE`: removed after a capture made with a relayed power too (the 1999 Kamikaze).
+    pub const KAMIKAZE_RELAYED: u8 = 128;
 }
 
 /// Typhoon's moves along the 8 queen lines that no Betza ride expresses, because what happens at
@@ -261,30 +275,58 @@ pub enum LineKind {
     /// Queen up to 3 steps that captures every enemy it passes and may stop on an enemy; stopped
     /// by a friend (the Typhoon).
     Typhoon,
+    /// The same along orthogonal lines only (the 1999 Typhoon: "F + A + R3; need not stop when it
+    /// makes a capture orthogonally").
+    TyphoonRook,
     /// Ultima's Longleaper: jumps enemies each followed by an empty square, landing on any empty
     /// square after the last victim.
     Longleaper,
-    /// Queen up to 2 steps to an empty square; the enemy just beyond and all contiguous enemies
-    /// behind it on the line are captured (the Sorcerer; obligatory).
-    Sorcerer,
-    /// Queen up to 2 steps to an empty square; an enemy just beyond on the line is converted
-    /// (the Missionary; obligatory). A `Convert` move, or a `Normal` one when nothing is beyond.
-    Missionary,
+    /// A non-capturing slide of `LineReach` to an empty square; the enemy just beyond and all
+    /// contiguous enemies behind it on the line are captured (the Sorcerer).
+    Sorcerer(LineReach),
+    /// A non-capturing slide of `LineReach` to an empty square; an enemy just beyond on the line is
+    /// converted (the Missionary). A `Convert` move, or a `Normal` one when nothing is beyond.
+    Missionary(LineReach),
     /// One step to an empty square; an enemy just behind on the line is captured by withdrawal
-    /// (the Undertaker; obligatory). A `HopCapture` move (victim on `aux[0]`), else `Normal`.
+    /// (the Undertaker). A `HopCapture` move (victim on `aux[0]`), else `Normal`.
     Undertaker,
     /// Queen 2 to 4 steps over empty squares, without capturing, to a square next to a friend
     /// (the Salamander's long move).
     Salamander,
-    /// Jupiter's Undertaker: like `Undertaker`, but the capture is optional (the 2009 table), so a
-    /// step away from an enemy is also listed without the capture.
-    UndertakerOptional,
     /// One step to an empty square; an enemy just beyond on the line is captured by approach
-    /// (the Neartaker; obligatory).
+    /// (the Neartaker).
     Neartaker,
     /// Queen any distance over empty squares; an enemy right behind the start square on the line
-    /// is captured by withdrawal (the Withdrawer; obligatory).
+    /// is captured by withdrawal (the Withdrawer).
     Withdrawer,
+}
+
+/// How far a `LineKind::Sorcerer` or `Missionary` slides, orthogonally and diagonally.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LineReach {
+    pub orthogonal: u8,
+    pub diagonal: u8,
+}
+
+impl LineReach {
+    /// Queen up to two squares (Typhoon's and the 2009 Jupiter's Sorcerer and Missionary).
+    pub const QUEEN_2: LineReach = LineReach {
+        orthogonal: 2,
+        diagonal: 2,
+    };
+    /// One step orthogonally or up to two diagonally ("W + B2", the 1999 Jupiter's).
+    pub const WAZIR_BISHOP_2: LineReach = LineReach {
+        orthogonal: 1,
+        diagonal: 2,
+    };
+    /// The reach along `step`, one of `movegen::QUEEN_STEPS` (orthogonal first).
+    pub const fn along(self, orthogonal: bool) -> u8 {
+        if orthogonal {
+            self.orthogonal
+        } else {
+            self.diagonal
+        }
+    }
 }
 
 /// One declarative entry of a piece table.
@@ -306,6 +348,10 @@ pub struct PieceSpec {
     pub latent: u8,
     /// Other spellings accepted when reading (never written): `DEl` for `DE`, `Der` for `De`.
     pub aliases: &'static [&'static str],
+    /// Its captures by other means than displacement (approach, withdrawal, custodian,
+    /// coordination, the Communist's, the Fiery Dragon's approach, the Sorcerer's line) and the
+    /// Missionary's conversion are optional: each such move is also listed without them.
+    pub optional_capture: bool,
     /// The move in the project's own words, for legends and help.
     pub description: &'static str,
 }
@@ -322,6 +368,7 @@ impl PieceSpec {
             promoted: false,
             latent: 0,
             aliases: &[],
+            optional_capture: false,
             description: "",
         }
     }
@@ -345,6 +392,11 @@ impl PieceSpec {
     /// Other spellings of the abbreviation accepted when reading.
     pub fn aliases(mut self, aliases: &'static [&'static str]) -> Self {
         self.aliases = aliases;
+        self
+    }
+    /// Makes its non-displacement captures optional (see `optional_capture`).
+    pub fn optional_capture(mut self) -> Self {
+        self.optional_capture = true;
         self
     }
     pub fn royal(mut self) -> Self {

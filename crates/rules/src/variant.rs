@@ -68,17 +68,23 @@ pub struct JupiterHooks {
     pub two_steps: bool,
     pub grasshoppers: Vec<isize>,
     pub chain: bool,
+    /// The 2009 Halmopper: doubled, only a step or a single capturing hop may be a first part.
+    pub chain_limited_doubling: bool,
     /// (step, max distance, mode) of each cannon line.
     pub cannons: Vec<(isize, u8, Mode)>,
     pub general_lines: Vec<isize>,
     pub lions: Vec<LionRide>,
     pub royal_leap: bool,
+    /// The 1999 Royalist: next to a friendly royal piece, it may "leap" to its own square (pass).
+    pub royal_leap_stay: bool,
     pub swap_friend: bool,
     /// (min, max) distance of the Come Here's pull.
     pub pull: Option<(u8, u8)>,
     /// Largest distance of the Go Away's push (0 = none).
     pub repel: u8,
     pub tank: Vec<isize>,
+    /// The 1999 Tanks: the last pushed friend may be pushed off the board.
+    pub tank_off_board: bool,
     pub creates: Vec<isize>,
 }
 
@@ -116,6 +122,8 @@ pub struct CompiledPiece {
     /// Whether a friend already has a relayed move of its own is found by generating its moves
     /// (Jupiter's hooks and line powers), not by the quick test for table moves.
     pub generated_reach: bool,
+    /// Non-displacement captures are optional (`PieceSpec::optional_capture`).
+    pub optional_capture: bool,
 }
 
 /// Chooses the promoted type of a promoting move, given the type the table names: Typhoon's King
@@ -226,7 +234,10 @@ fn compile_jupiter_hook(j: &mut JupiterHooks, special: &Special, color: Color) {
         }
         Special::TwoSteps => j.two_steps = true,
         Special::Grasshopper(vs) => j.grasshoppers.extend(vs.iter().map(|&v| o(v))),
-        Special::GrasshopperChain => j.chain = true,
+        Special::GrasshopperChain { limited_doubling } => {
+            j.chain = true;
+            j.chain_limited_doubling = limited_doubling;
+        }
         Special::Cannon { lines, max, mode } => j
             .cannons
             .extend(lines.vectors().iter().map(|&v| (o(v), max, mode))),
@@ -252,11 +263,17 @@ fn compile_jupiter_hook(j: &mut JupiterHooks, special: &Special, color: Color) {
                 j.lions.push(ride);
             }
         }
-        Special::RoyalLeap => j.royal_leap = true,
+        Special::RoyalLeap { may_stay } => {
+            j.royal_leap = true;
+            j.royal_leap_stay = may_stay;
+        }
         Special::SwapFriend => j.swap_friend = true,
         Special::Pull { min, max } => j.pull = Some((min, max)),
         Special::Repel { max } => j.repel = max,
-        Special::TankPush(lines) => j.tank.extend(lines.vectors().iter().map(|&v| o(v))),
+        Special::TankPush { lines, off_board } => {
+            j.tank.extend(lines.vectors().iter().map(|&v| o(v)));
+            j.tank_off_board = off_board;
+        }
         Special::Create(vs) => j.creates.extend(vs.iter().map(|&v| o(v))),
         _ => unreachable!("compiled by Variant::build"),
     }
@@ -378,16 +395,11 @@ impl Variant {
                         ),
                     }
                 }
+                c.optional_capture = spec.optional_capture;
                 c.generated_reach = c.jupiter.is_some()
                     || c.arrival.is_some()
-                    || matches!(
-                        c.line,
-                        Some(
-                            LineKind::Neartaker
-                                | LineKind::Withdrawer
-                                | LineKind::UndertakerOptional
-                        )
-                    );
+                    || c.optional_capture
+                    || matches!(c.line, Some(LineKind::Neartaker | LineKind::Withdrawer));
                 c.has_hooks = !c.double_hops.is_empty()
                     || !c.converts.is_empty()
                     || !c.swaps.is_empty()
@@ -554,6 +566,7 @@ impl Variant {
             crate::variants::scirocco::variant(),
             crate::variants::typhoon::variant(),
             crate::variants::jupiter::variant(),
+            crate::variants::jupiter_1999::variant(),
         ]
     }
 

@@ -181,8 +181,12 @@ mod tests {
         for v in Variant::all() {
             for kind in v.kinds() {
                 let d = diagram(v, kind);
-                assert!(
+                // The 1999 Cicada only moves by hopping another piece, and diagrams do not draw
+                // hops yet (the board issue): it alone has nothing to show on an empty board.
+                let must_hop = v.id == "jupiter-1999" && v.abbr(kind) == "Ci";
+                assert_eq!(
                     !d.cells.is_empty() || d.pass,
+                    !must_hop,
                     "{} {} has an empty diagram",
                     v.id,
                     v.abbr(kind)

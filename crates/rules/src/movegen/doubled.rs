@@ -19,7 +19,7 @@ impl Position {
 
     /// Adds `m`'s continuing twin if `m` may be the first part of a doubled turn: not a pass or a
     /// self-capture (a second part after them is just one move), not a Kamikaze's capture (it
-    /// removes the piece), and for the Halmopper only a step or a single capturing hop (2009).
+    /// removes the piece), and for the 2009 Halmopper only a step or a single capturing hop.
     pub(super) fn add_continuation(&self, m: Move, out: &mut Vec<Move>) {
         if matches!(m.kind, MoveKind::Pass | MoveKind::Suicide) {
             return;
@@ -29,7 +29,12 @@ impl Position {
         if cp.latent & latent::KAMIKAZE != 0 && own_power && self.is_capture(m) {
             return;
         }
-        if cp.jupiter.as_ref().is_some_and(|j| j.chain) && own_power {
+        if cp
+            .jupiter
+            .as_ref()
+            .is_some_and(|j| j.chain_limited_doubling)
+            && own_power
+        {
             let dx = (m.to.file() as i8 - m.from.file() as i8).abs();
             let dy = (m.to.rank() as i8 - m.from.rank() as i8).abs();
             let step = dx.max(dy) == 1;

@@ -244,6 +244,11 @@ impl Position {
                         sink.to(to);
                     }
                 }
+                let next_to_royal = QUEEN_STEPS.iter().any(|&d| at(royal, d) == from);
+                if j.royal_leap_stay && next_to_royal && !sink.out.contains(&Move::pass(sink.from))
+                {
+                    sink.out.push(Move::pass(sink.from));
+                }
             }
         }
         if j.swap_friend {
@@ -286,16 +291,14 @@ impl Position {
             if !friend(to) {
                 continue;
             }
-            let first = at(to, step);
-            let ok = match classify(self.cell(first), ui) {
-                Target::Empty | Target::Enemy => true,
-                Target::Blocked => {
-                    friend(first) && {
-                        let second = at(first, step);
-                        classify(self.cell(second), ui) != Target::Blocked
-                    }
-                }
+            // Where the last pushed friend goes: an empty square, an enemy it captures, or (1999)
+            // off the board.
+            let lands = |cell: usize| {
+                classify(self.cell(cell), ui) != Target::Blocked
+                    || (j.tank_off_board && self.cell(cell) == OFFBOARD)
             };
+            let first = at(to, step);
+            let ok = lands(first) || friend(first) && lands(at(first, step));
             if ok {
                 let m = Move::new(MoveKind::Push, sink.from, Square::from_cell(to));
                 sink.push(m, to);

@@ -68,6 +68,24 @@ impl Position {
                     }
                 }
             }
+            Some(RelayKind::DervishLeap) => {
+                for &dir in &QUEEN_STEPS {
+                    if is_friend(self.cell(at(relayer, dir))) {
+                        lend(out, at(relayer, dir), at(relayer, -dir));
+                    }
+                }
+            }
+            Some(RelayKind::HarpyKnight) => {
+                for &leap in &KNIGHT_LEAPS {
+                    let friend = at(relayer, leap);
+                    if is_friend(self.cell(friend)) {
+                        for &knight in &KNIGHT_LEAPS {
+                            lend(out, friend, at(friend, knight));
+                        }
+                    }
+                }
+            }
+            Some(RelayKind::Teleporter) => self.teleports(relayer, us, out, relay_start),
             Some(RelayKind::Harpy) => {
                 for &dir in &QUEEN_STEPS {
                     let mut cell = relayer;
@@ -141,6 +159,32 @@ impl Position {
                 }
             }
             None => {}
+        }
+    }
+
+    /// The 1999 Teleporter's lent moves (docs/rules/jupiter.md): a friend next to the Teleporter
+    /// moves to the same offset from a friendly royal piece, a friend next to a friendly royal
+    /// piece to the same offset from the Teleporter; onto empty squares only.
+    fn teleports(&self, teleporter: usize, us: Color, out: &mut Vec<Move>, relay_start: usize) {
+        let v = self.variant();
+        let is_friend = |cell: usize| {
+            let code = self.cell(cell);
+            code != EMPTY && code != OFFBOARD && code_color_index(code) == us.index()
+        };
+        for &royal in self.side_cells(us) {
+            let royal = royal as usize;
+            if royal == teleporter || !v.compiled(self.cell(royal)).royal {
+                continue;
+            }
+            for &d in &QUEEN_STEPS {
+                let (near_teleporter, near_royal) = (at(teleporter, d), at(royal, d));
+                if near_teleporter != royal && is_friend(near_teleporter) {
+                    self.lend(out, near_teleporter, near_royal, us, false, relay_start);
+                }
+                if near_royal != teleporter && is_friend(near_royal) {
+                    self.lend(out, near_royal, near_teleporter, us, false, relay_start);
+                }
+            }
         }
     }
 
@@ -250,12 +294,12 @@ impl Position {
         // The table moves the Line hooks generate (their Betza string is empty): the Missionary's
         // and Sorcerer's Q2 and the Undertaker's step, all onto empty squares only.
         if !capture && let Some(line) = cp.line {
-            let reach = match line {
-                LineKind::Missionary | LineKind::Sorcerer => 2,
-                LineKind::Undertaker => 1,
-                _ => 0,
-            };
-            for &step in &QUEEN_STEPS {
+            for (i, &step) in QUEEN_STEPS.iter().enumerate() {
+                let reach = match line {
+                    LineKind::Missionary(r) | LineKind::Sorcerer(r) => r.along(i < 4),
+                    LineKind::Undertaker => 1,
+                    _ => 0,
+                };
                 let mut cell = from;
                 for _ in 0..reach {
                     cell = at(cell, step);

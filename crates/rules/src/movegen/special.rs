@@ -90,8 +90,21 @@ impl Position {
         }
         if let Some(kind) = cp.line {
             let start = out.len();
-            for &step in &QUEEN_STEPS {
-                self.line_moves(kind, from, step, ui, out);
+            for (i, &step) in QUEEN_STEPS.iter().enumerate() {
+                self.line_moves(kind, from, step, i < 4, ui, out);
+            }
+            if cp.optional_capture {
+                // Each capture (or conversion) may be declined: the same move without it.
+                for i in start..out.len() {
+                    let m = out[i];
+                    let declined = Move::normal(m.from, m.to);
+                    if m.kind != MoveKind::Normal
+                        && self.cell(m.to.cell()) == EMPTY
+                        && !out[start..].contains(&declined)
+                    {
+                        out.push(declined);
+                    }
+                }
             }
             // The Salamander's and Undertaker's moves may promote (the other line pieces are
             // promoted types): add the promoting twins.
@@ -106,14 +119,24 @@ impl Position {
         }
     }
 
-    /// One direction of a `LineKind` power (promotions are added by the caller).
-    fn line_moves(&self, kind: LineKind, from: usize, step: isize, ui: usize, out: &mut Vec<Move>) {
+    /// One direction of a `LineKind` power (promotions are added by the caller); `orthogonal`
+    /// tells which kind of line `step` is.
+    fn line_moves(
+        &self,
+        kind: LineKind,
+        from: usize,
+        step: isize,
+        orthogonal: bool,
+        ui: usize,
+        out: &mut Vec<Move>,
+    ) {
         let sq = Square::from_cell;
         let from_sq = sq(from);
         match kind {
-            LineKind::Typhoon => {
-                // The plain Q3 part (up to and onto the first enemy) is the Betza entry; here the
-                // continuation past captured enemies.
+            LineKind::TyphoonRook if !orthogonal => {}
+            LineKind::Typhoon | LineKind::TyphoonRook => {
+                // The plain Q3 (R3) part (up to and onto the first enemy) is the Betza entry; here
+                // the continuation past captured enemies.
                 let mut cell = from;
                 let mut passed = 0;
                 for _ in 0..3 {
@@ -145,9 +168,10 @@ impl Position {
                     }
                 }
             }
-            LineKind::Sorcerer | LineKind::Missionary => {
+            LineKind::Sorcerer(reach) | LineKind::Missionary(reach) => {
+                let converts = matches!(kind, LineKind::Missionary(_));
                 let mut cell = from;
-                for _ in 0..2 {
+                for _ in 0..reach.along(orthogonal) {
                     cell = at(cell, step);
                     if self.cell(cell) != EMPTY {
                         break;
@@ -157,25 +181,24 @@ impl Position {
                     while classify(self.cell(next), ui) == Target::Enemy {
                         enemies += 1;
                         next = at(next, step);
-                        if kind == LineKind::Missionary {
+                        if converts {
                             break;
                         }
                     }
-                    out.push(match (kind, enemies) {
+                    out.push(match (converts, enemies) {
                         (_, 0) => Move::normal(from_sq, sq(cell)),
-                        (LineKind::Sorcerer, n) => Move::line_capture(from_sq, sq(cell), n),
-                        _ => Move::convert(from_sq, sq(cell), sq(at(cell, step))),
+                        (false, n) => Move::line_capture(from_sq, sq(cell), n),
+                        (true, _) => Move::convert(from_sq, sq(cell), sq(at(cell, step))),
                     });
                 }
             }
-            LineKind::Undertaker | LineKind::UndertakerOptional => {
-                // The optional form's plain steps are its Betza entry (mK): here the captures.
+            LineKind::Undertaker => {
                 let to = at(from, step);
                 if self.cell(to) == EMPTY {
                     let behind = at(from, -step);
                     if classify(self.cell(behind), ui) == Target::Enemy {
                         out.push(Move::hop_capture(from_sq, sq(behind), sq(to)));
-                    } else if kind == LineKind::Undertaker {
+                    } else {
                         out.push(Move::normal(from_sq, sq(to)));
                     }
                 }

@@ -143,16 +143,21 @@ impl Position {
             }
             MoveKind::Swap => self.exchange(from, to),
             MoveKind::Push => {
+                // A friend pushed off the board (1999) is among the victims, already removed.
                 let step = to as isize - from as isize;
                 let first = to.wrapping_add_signed(step);
-                if self.board[first] != EMPTY {
+                if self.board[to] == EMPTY {
+                    self.undo[u].pushed = 0;
+                } else if self.board[first] != EMPTY {
                     // A second friend stood behind the first: it goes on first.
                     self.relocate(first, first.wrapping_add_signed(step));
                     self.undo[u].pushed = 2;
                 } else {
                     self.undo[u].pushed = 1;
                 }
-                self.relocate(to, first);
+                if self.undo[u].pushed > 0 {
+                    self.relocate(to, first);
+                }
                 self.relocate(from, to);
             }
             MoveKind::Pull => self.relocate(to, to.wrapping_add_signed(-unit_step(m.from, m.to))),
@@ -195,14 +200,15 @@ impl Position {
         let mover = self.board[m.from.cell()];
         let cp = self.variant.compiled(mover);
         plan.kamikaze = cp.latent & latent::KAMIKAZE != 0
-            && matches!(
-                m.kind,
+            && match m.kind {
                 MoveKind::Normal
-                    | MoveKind::HopCapture
-                    | MoveKind::LineCapture
-                    | MoveKind::Arrival
-                    | MoveKind::Igui
-            );
+                | MoveKind::HopCapture
+                | MoveKind::LineCapture
+                | MoveKind::Arrival
+                | MoveKind::Igui => true,
+                MoveKind::Relayed => cp.latent & latent::KAMIKAZE_RELAYED != 0,
+                _ => false,
+            };
         if self.mid_turn != 0 {
             // The second part: the whole map laid at the turn's start.
             let &(map, converted) = self
@@ -249,10 +255,17 @@ impl Position {
             MoveKind::Push => {
                 let step = to as isize - from as isize;
                 arrive(to, us);
+                // A friend pushed off the board (1999) arrives nowhere.
                 let first = to.wrapping_add_signed(step);
-                arrive(first, us);
-                if self.board[first] != EMPTY && code_color_index(self.board[first]) == us {
-                    arrive(first.wrapping_add_signed(step), us);
+                if self.board[first] != OFFBOARD {
+                    arrive(first, us);
+                    let second = first.wrapping_add_signed(step);
+                    if self.board[first] != EMPTY
+                        && code_color_index(self.board[first]) == us
+                        && self.board[second] != OFFBOARD
+                    {
+                        arrive(second, us);
+                    }
                 }
             }
             _ => {}
@@ -348,19 +361,26 @@ impl Position {
                 self.arrival_victims(m, &mut out);
             }
             MoveKind::Push => {
+                // Follow the pushed friends: the last one captures an enemy on its destination,
+                // or (1999) leaves the game if pushed off the board.
                 let step = to as isize - m.from.cell() as isize;
                 let us = code_color_index(self.board[m.from.cell()]);
-                let mut cell = to.wrapping_add_signed(step);
+                let mut pushed = to;
                 for _ in 0..2 {
+                    let cell = pushed.wrapping_add_signed(step);
                     let code = self.board[cell];
-                    if code == EMPTY || code == OFFBOARD {
+                    if code == EMPTY {
+                        break;
+                    }
+                    if code == OFFBOARD {
+                        out.push(pushed);
                         break;
                     }
                     if code_color_index(code) != us {
                         out.push(cell);
                         break;
                     }
-                    cell = cell.wrapping_add_signed(step);
+                    pushed = cell;
                 }
             }
             MoveKind::Suicide => out.push(m.from.cell()),
@@ -372,6 +392,17 @@ impl Position {
             | MoveKind::Create => {}
         }
         out
+    }
+
+    /// True if the capture-by-arrival power of `m`'s piece takes something besides what stands on
+    /// `m.to`.
+    pub(crate) fn takes_on_arrival(&self, m: Move) -> bool {
+        let mut victims = VictimCells::new();
+        self.arrival_victims(m, &mut victims);
+        victims
+            .as_slice()
+            .iter()
+            .any(|&c| c as usize != m.to.cell())
     }
 
     /// The pieces a capture-by-arrival power takes when its piece lands on `m.to` (the start square
@@ -525,7 +556,9 @@ impl Position {
                 let step = to as isize - from as isize;
                 let first = to.wrapping_add_signed(step);
                 self.relocate(to, from);
-                self.relocate(first, to);
+                if u.pushed > 0 {
+                    self.relocate(first, to);
+                }
                 if u.pushed == 2 {
                     self.relocate(first.wrapping_add_signed(step), first);
                 }

@@ -125,11 +125,11 @@ fn errors_name_the_problem_and_the_place() {
     let cases: Vec<(String, &str)> = vec![
         (
             "1. P-e4 *".into(),
-            "missing Variant tag (known variants: scirocco, typhoon, jupiter)",
+            "missing Variant tag (known variants: scirocco, typhoon, jupiter, jupiter-1999)",
         ),
         (
             "[Variant \"chess\"]".into(),
-            "unknown variant \"chess\" in the Variant tag (known: scirocco, typhoon, jupiter)",
+            "unknown variant \"chess\" in the Variant tag (known: scirocco, typhoon, jupiter, jupiter-1999)",
         ),
         (
             format!("{v}[Setup \"default\"][Position \"x b\"]"),

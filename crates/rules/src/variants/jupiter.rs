@@ -65,7 +65,11 @@ pub const DEFAULT_NAME: &str = "rot-00000000000000000000000000000000000000";
 /// The table in the text's order: the pairs' members and the pawn row, then the promoted types
 /// in the order of the pieces they come from (the Emperor of Emperors after the Emperor).
 fn pieces() -> Vec<PieceSpec> {
-    let mut all = jupiter_pieces::unordered();
+    in_table_order(jupiter_pieces::unordered())
+}
+
+/// Sorts a Jupiter table (either edition: both list the same types in the same order).
+pub(crate) fn in_table_order(mut all: Vec<PieceSpec>) -> Vec<PieceSpec> {
     let mut order: Vec<&str> = Vec::new();
     for &(a, b, _, _) in &PAIRS {
         order.extend([a, b]);
@@ -89,9 +93,19 @@ fn pieces() -> Vec<PieceSpec> {
     all
 }
 
-fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
+pub(crate) fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     pairs::build_named_with_row(v, name, DEFAULT_NAME, &PAIRS, &PAWN_ROW, 5)
 }
+
+/// Both editions' zones: ranks 11-16 for Blue, 1-6 for Tan.
+pub(crate) const ZONES: [&[u8]; 2] = [&[10, 11, 12, 13, 14, 15], &[0, 1, 2, 3, 4, 5]];
+
+/// Both editions' game end and repetition rules (the 1999 text's, which 2009 keeps).
+pub(crate) const RULES: Rules = Rules {
+    royal_capture_loses: true,
+    bare_piece_loses: true,
+    third_repetition_illegal: true,
+};
 
 /// The Jupiter variant.
 pub fn variant() -> &'static Variant {
@@ -102,12 +116,8 @@ pub fn variant() -> &'static Variant {
             "Jupiter",
             Geometry::new(16, 16),
             pieces(),
-            [&[10, 11, 12, 13, 14, 15], &[0, 1, 2, 3, 4, 5]],
-            Rules {
-                royal_capture_loses: true,
-                bare_piece_loses: true,
-                third_repetition_illegal: true,
-            },
+            ZONES,
+            RULES,
             SetupRule {
                 default: DEFAULT_NAME,
                 pairs: &PAIRS,

@@ -220,14 +220,20 @@ fn initial() -> Vec<PieceSpec> {
                  away on an open queen line one square farther, onto an empty square.",
             ),
         p("Ox Tank", "OxT", "W")
-            .with(Special::TankPush(Orthogonal))
+            .with(Special::TankPush {
+                lines: Orthogonal,
+                off_board: false,
+            })
             .promotes_to("BGn")
             .describe(
                 "Steps orthogonally; may step onto a friend and push it (and one friend behind \
                  it) one square on, the last one capturing an enemy there.",
             ),
         p("Dragon Tank", "DrT", "F")
-            .with(Special::TankPush(Diagonal))
+            .with(Special::TankPush {
+                lines: Diagonal,
+                off_board: false,
+            })
             .promotes_to("RGn")
             .describe(
                 "Steps diagonally; may step onto a friend and push it (and one friend behind \
@@ -456,7 +462,9 @@ fn promoted() -> Vec<PieceSpec> {
             "Moves like a Queen without capturing; or exchanges places with any friendly piece.",
         ),
         p("Halmopper", "Hlm", "K")
-            .with(Special::GrasshopperChain)
+            .with(Special::GrasshopperChain {
+                limited_doubling: true,
+            })
             .describe(
                 "Steps one square; or makes any number of Grasshopper hops in any directions, \
                  stopping on a capture.",
@@ -518,7 +526,7 @@ fn promoted() -> Vec<PieceSpec> {
                 "Steps orthogonally or slides diagonally up to two; then captures every \
                  promoted piece next to it, friend or foe.",
             ),
-        p("Royalist", "Roy", "FR2").with(Special::RoyalLeap).describe(
+        p("Royalist", "Roy", "FR2").with(Special::RoyalLeap { may_stay: false }).describe(
             "Steps diagonally or slides orthogonally up to two; or leaps from anywhere to a \
              square next to a friendly royal piece, capturing what stands there.",
         ),
@@ -537,8 +545,9 @@ fn promoted() -> Vec<PieceSpec> {
             .royal()
             .describe("Royal. Steps diagonally or leaps as a Camel."),
         // Typhoon's Undertaker and Dervish with the Jupiter table's powers (replacing Typhoon's).
-        PieceSpec::new("Undertaker", "Un", "mK")
-            .with(Special::Line(LineKind::UndertakerOptional))
+        PieceSpec::new("Undertaker", "Un", "")
+            .with(Special::Line(LineKind::Undertaker))
+            .optional_capture()
             .promotes_to("Da")
             .describe(
                 "Steps one square to an empty square; may capture an adjacent enemy by \

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use crate::betza::Mode;
 use crate::geometry::{Color, Geometry};
 use crate::moves::Move;
-use crate::piece::{LineKind, Lines, PieceKind, PieceSpec, RelayKind, Special};
+use crate::piece::{LineKind, LineReach, Lines, PieceKind, PieceSpec, RelayKind, Special};
 use crate::position::Position;
 use crate::variant::{Placement, Rules, SetupRule, Variant};
 use crate::variants::pairs::{self, Pair};
@@ -299,7 +299,7 @@ pub(crate) fn pieces() -> Vec<PieceSpec> {
                     behind it.",
             ),
         p("Missionary", "Mi", "")
-            .with(Special::Line(LineKind::Missionary))
+            .with(Special::Line(LineKind::Missionary(LineReach::QUEEN_2)))
             .promoted()
             .describe(
                 "Moves like a Queen up to two squares without capturing; an enemy right \
@@ -307,7 +307,7 @@ pub(crate) fn pieces() -> Vec<PieceSpec> {
                     (obligatory).",
             ),
         p("Sorcerer", "So", "")
-            .with(Special::Line(LineKind::Sorcerer))
+            .with(Special::Line(LineKind::Sorcerer(LineReach::QUEEN_2)))
             .promoted()
             .describe(
                 "Moves like a Queen up to two squares without capturing; the enemy \
