@@ -536,3 +536,90 @@ fn doubled_halmopper_moves_twice_whatever_its_first_part() {
     let old = dests(&in_2009(&b), "d5");
     assert!(!old.contains("e8") && !old.contains("d10") && !old.contains("e10"));
 }
+
+/// Random games by the 1999 rules alone, on crowded boards full of the pieces the 1999 table
+/// changes, pieces on the edges for the Tanks: every turn is made by a piece of the side to move,
+/// hands the move over, keeps the edition, changes the board (or is a pass, a there-and-back
+/// doubled turn, or a swap of identical pieces), and the naive generator stays quick.
+#[test]
+fn random_1999_games_keep_the_invariants() {
+    let mut x: u64 = 1999;
+    let mut next = move |n: usize| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % n as u64) as usize
+    };
+    let changed = [
+        "Ci", "Ty", "Sa", "De", "Ha", "Mi", "So", "OxT", "DrT", "Tlp", "Kam", "Roy", "Hlm", "Dbl",
+        "Nrt", "Un", "Wdr", "Int", "Coo", "Cst", "FiD", "K", "Em",
+    ];
+    let mut tags_seen = 0u32;
+    for _ in 0..8 {
+        let mut b =
+            Board::with(Blue, &[("a1", Blue, "K"), ("p16", Tan, "K")]).with_edition(Edition::J1999);
+        // A 10x10 window touching an edge or a corner.
+        let corner = ([0, 6][next(2)], [0, 6][next(2)]);
+        for i in 0..60 {
+            let s = (corner.0 + next(10) as i8, corner.1 + next(10) as i8);
+            if b.at(s).is_none() {
+                let t = if i < 2 {
+                    "Dbl"
+                } else if next(2) == 0 {
+                    changed[next(changed.len())]
+                } else {
+                    ALL_TYPES[next(ALL_TYPES.len())]
+                };
+                b.set(s, Some((if next(2) == 0 { Blue } else { Tan }, t)));
+            }
+        }
+        let mut g = RefGame::new(b.clone());
+        for _ in 0..30 {
+            if material_outcome(&g.board).is_some() {
+                break;
+            }
+            let start = std::time::Instant::now();
+            let details = turns_in_detail(&g.board);
+            let took = start.elapsed();
+            assert!(took.as_secs_f64() < 1.0, "{took:?}");
+            let legal: Vec<&Detail> = details.iter().filter(|d| g.allows(&d.after)).collect();
+            if legal.is_empty() {
+                assert!(g.outcome().is_some());
+                break;
+            }
+            for d in &details {
+                tags_seen |= d.tags;
+                assert_eq!(d.after.side, b.side.other());
+                assert_eq!(d.after.edition, Edition::J1999);
+                assert!(matches!(b.at(d.from), Some((c, _)) if c == b.side));
+                if d.after.cells == b.cells {
+                    let null = TAG_PASS | TAG_DOUBLED | TAG_SWAP;
+                    assert!(d.tags & null != 0, "{:?}", d.tag_names());
+                }
+                assert!(
+                    d.tags & TAG_SWAP == 0 || !d.has(TAG_TELEPORT),
+                    "no 1999 exchange"
+                );
+            }
+            let pick = legal[next(legal.len())].after.clone();
+            let irreversible = legal.iter().any(|d| d.after == pick && d.irreversible);
+            g.play_known(pick, irreversible);
+            b = g.board.clone();
+        }
+    }
+    let names: Vec<&str> = (0..TAG_NAMES.len())
+        .filter(|i| tags_seen & (1 << i) != 0)
+        .map(|i| TAG_NAMES[i])
+        .collect();
+    eprintln!("1999 random games: {names:?}");
+    for tag in [
+        TAG_DOUBLED,
+        TAG_RELAYED,
+        TAG_TELEPORT,
+        TAG_OFF_BOARD,
+        TAG_ROYALIST,
+        TAG_KAMIKAZE,
+    ] {
+        assert!(tags_seen & tag != 0, "{names:?}");
+    }
+}
