@@ -1,6 +1,7 @@
 //! The Jupiter reference generator (`jupiter_reference/`) checked against the texts' own examples
 //! (shared/seeds/000_*.txt, the 1999 text, "J"; 003_*.txt, the 2009 revision, "R") and against
-//! destination counts derived by hand from the 2009 table.
+//! destination counts derived by hand from the 2009 table; `edition_1999.rs` does the same for the
+//! 1999 edition's differences.
 
 mod jupiter_reference;
 
@@ -72,6 +73,8 @@ fn kings(side: Color, pieces: &[(&str, Color, &'static str)]) -> Board {
 
 #[path = "jupiter_selftest/counts.rs"]
 mod counts;
+#[path = "jupiter_selftest/edition_1999.rs"]
+mod edition_1999;
 #[path = "jupiter_selftest/examples.rs"]
 mod examples;
 #[path = "jupiter_selftest/games.rs"]

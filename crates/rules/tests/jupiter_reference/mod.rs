@@ -1,5 +1,6 @@
-//! A naive second move generator for Jupiter (Adrian King, 16x16, 2009 revision), used only by
-//! tests.
+//! A naive second move generator for Jupiter (Adrian King, 16x16), used only by tests: the 2009
+//! revision (`jupiter`) and the game as first published in 1999 (`jupiter-1999`), chosen by the
+//! board's `Edition`.
 //!
 //! Written from the rules texts (shared/seeds/003_*.txt, the 2009 revision, and 000_*.txt, the 1999
 //! original) and docs/rules/jupiter.md, sharing nothing with the library's move generation: the
@@ -7,6 +8,9 @@
 //! `pieces.rs` (plain vector lists) and `moves.rs` (small walks for everything else), and a turn is
 //! represented only by its effect: the square of the acting piece and the board after the whole
 //! turn (captures, promotions, conversions, burning and poison done, side to move switched).
+//!
+//! The 1999 edition follows the second half of docs/rules/jupiter.md ("Jupiter as first published
+//! (1999)"); everything that document does not list as a difference is the 2009 code.
 //!
 //! Files: `pieces.rs` the table, `moves.rs` one piece's own moves (one part of a turn),
 //! `turns.rs` relays, doubling, immobilization, poison and burning, the assembled turns.
@@ -20,13 +24,36 @@ mod special;
 mod turns;
 
 pub use moves::{
-    DOUBLED as TAG_DOUBLED, PASS as TAG_PASS, PROMOTION as TAG_PROMOTION, SWAP as TAG_SWAP,
-    TAG_NAMES,
+    CAPTURE as TAG_CAPTURE, CONVERT as TAG_CONVERT, DOUBLED as TAG_DOUBLED,
+    KAMIKAZE as TAG_KAMIKAZE, OFF_BOARD as TAG_OFF_BOARD, PASS as TAG_PASS,
+    PROMOTION as TAG_PROMOTION, RELAYED as TAG_RELAYED, ROYALIST as TAG_ROYALIST, SWAP as TAG_SWAP,
+    TAG_NAMES, TELEPORT as TAG_TELEPORT,
 };
 pub use pieces::{ALL_TYPES, is_promoted, is_royal, promotes_to};
 pub use turns::{
     Detail, burnt_squares, doubled, immobilized, poisonous_squares, pseudo_turns, turns_in_detail,
 };
+
+/// Which edition's rules a board is played by (docs/rules/jupiter.md).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub enum Edition {
+    /// The 2009 revision: variant `jupiter`.
+    #[default]
+    J2009,
+    /// The game as first published in 1999: variant `jupiter-1999`.
+    J1999,
+}
+
+impl Edition {
+    /// The edition of a library variant (`jupiter` or `jupiter-1999`).
+    pub fn of_variant(v: &Variant) -> Edition {
+        match v.id {
+            "jupiter" => Edition::J2009,
+            id if id.starts_with("jupiter") && id.contains("1999") => Edition::J1999,
+            id => panic!("{id} is not a Jupiter variant"),
+        }
+    }
+}
 
 /// Board size.
 pub const N: i8 = 16;
@@ -41,6 +68,8 @@ pub struct Board {
     /// `cells[rank][file]`.
     pub cells: [[Cell; 16]; 16],
     pub side: Color,
+    /// The rules the board is played by (kept by every turn).
+    pub edition: Edition,
 }
 
 pub fn on(sq: Sq) -> bool {
@@ -66,12 +95,18 @@ pub fn sq(text: &str) -> Sq {
 }
 
 impl Board {
-    /// An empty board with `side` to move.
+    /// An empty board with `side` to move (2009 rules).
     pub fn empty(side: Color) -> Board {
         Board {
             cells: [[None; 16]; 16],
             side,
+            edition: Edition::J2009,
         }
+    }
+    /// The same board played by the rules of `edition`.
+    pub fn with_edition(mut self, edition: Edition) -> Board {
+        self.edition = edition;
+        self
     }
     /// A board from (square name, owner, abbreviation) triples.
     pub fn with(side: Color, pieces: &[(&str, Color, &'static str)]) -> Board {
@@ -117,12 +152,14 @@ impl Board {
             .filter(|&s| matches!(self.at(s), Some((o, t)) if o == c && is_royal(t)))
             .count()
     }
+    /// The board of a library position, played by the edition of its variant.
     pub fn from_position(pos: &Position) -> Board {
         let v = pos.variant();
-        let mut b = Board::empty(pos.side_to_move());
+        let mut b = Board::empty(pos.side_to_move()).with_edition(Edition::of_variant(v));
         for (color, kind, s) in pos.pieces() {
             let t = v.abbr(kind);
-            // The 2009 table's abbreviations, case-sensitive (`DE` Drunk Elephant, `De` Dervish).
+            // The 2009 table's abbreviations, case-sensitive (`DE` Drunk Elephant, `De` Dervish);
+            // `jupiter-1999` uses the same ones.
             let t = ALL_TYPES
                 .iter()
                 .copied()
@@ -172,7 +209,10 @@ impl std::fmt::Display for Board {
             write!(f, "{:<5}", (b'a' + file as u8) as char)?;
         }
         writeln!(f)?;
-        writeln!(f, "{:?} to move", self.side)
+        match self.edition {
+            Edition::J2009 => writeln!(f, "{:?} to move", self.side),
+            Edition::J1999 => writeln!(f, "{:?} to move (1999 rules)", self.side),
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 
 use jovian_rules::Color;
 
-use super::pieces::{Mode, is_promoted, plain, promotes_to, turn};
-use super::{Sq, add, on};
+use super::pieces::{Mode, is_promoted, plain_in, promotes_to, turn};
+use super::{Edition, Sq, add, on};
 
 /// A piece on the working board: owner, type, identity (its square at the turn's start; born
 /// Tribbles get 1000 + their square).
@@ -18,6 +18,8 @@ pub struct Pc {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Wb {
     pub cells: [[Option<Pc>; 16]; 16],
+    /// The rules in force.
+    pub ed: Edition,
 }
 
 impl Wb {
@@ -72,8 +74,10 @@ pub const BURNT: u32 = 1 << 19;
 pub const HOP: u32 = 1 << 20;
 pub const LINE: u32 = 1 << 21;
 pub const TANK: u32 = 1 << 22;
+/// A Tank pushed a friend off the board (1999).
+pub const OFF_BOARD: u32 = 1 << 23;
 
-pub const TAG_NAMES: [&str; 23] = [
+pub const TAG_NAMES: [&str; 24] = [
     "capture",
     "promotion",
     "to EE",
@@ -97,6 +101,7 @@ pub const TAG_NAMES: [&str; 23] = [
     "hop",
     "line",
     "tank",
+    "off board",
 ];
 
 /// One part of a turn.
@@ -195,7 +200,9 @@ impl<'a> Gen<'a> {
 
     /// The acting piece goes from `a` to `to` (they may be equal), removing `victims` and whatever
     /// enemy stands on `to`, converting `converts`. `own`: under its own power (promotion, the
-    /// Fiery Dragon's approach, the Communist's capture, the Kamikaze's death apply).
+    /// Fiery Dragon's approach, the Communist's capture, the Kamikaze's death apply; in 1999 the
+    /// Kamikaze dies with a relayed power too, and the Dragon's and the Communist's captures are
+    /// optional: the move is also made without them).
     pub fn go(
         &mut self,
         to: Sq,
@@ -205,6 +212,25 @@ impl<'a> Gen<'a> {
         cont: bool,
         tags: u32,
     ) {
+        let took = self.go_with(to, victims, converts, own, cont, tags, true);
+        if took && self.w.ed == Edition::J1999 {
+            self.go_with(to, victims, converts, own, cont, tags, false);
+        }
+    }
+
+    /// `go`, with (`side_captures`) or without the Fiery Dragon's and the Communist's captures
+    /// around the arrival square; returns whether there were any.
+    #[allow(clippy::too_many_arguments)]
+    fn go_with(
+        &mut self,
+        to: Sq,
+        victims: &[Sq],
+        converts: &[Sq],
+        own: bool,
+        cont: bool,
+        tags: u32,
+        side_captures: bool,
+    ) -> bool {
         let (a, pc, c) = (self.a, self.pc, self.pc.c);
         let captured_to = to != a && self.w.enemy(to, c);
         let friend_to = to != a && self.w.friend(to, c);
@@ -223,35 +249,44 @@ impl<'a> Gen<'a> {
         nb.set(to, Some(pc));
         let mut captured = captured_to || friend_to || !victims.is_empty();
         let mut at = Some(to);
+        let mut took = false;
         if own {
             match pc.t {
                 "FiD" => {
                     for n in neighbours(to) {
                         if nb.enemy(n, c) {
-                            nb.set(n, None);
-                            captured = true;
-                            tags |= APPROACH;
+                            took = true;
+                            if side_captures {
+                                nb.set(n, None);
+                                captured = true;
+                                tags |= APPROACH;
+                            }
                         }
                     }
                 }
                 "Cst" => {
                     for n in neighbours(to) {
                         if matches!(nb.at(n), Some(p) if is_promoted(p.t)) {
-                            nb.set(n, None);
-                            captured = true;
-                            tags |= COMMUNIST;
+                            took = true;
+                            if side_captures {
+                                nb.set(n, None);
+                                captured = true;
+                                tags |= COMMUNIST;
+                            }
                         }
                     }
-                }
-                "Kam" if captured => {
-                    nb.set(to, None);
-                    at = None;
-                    tags |= KAMIKAZE;
                 }
                 _ => {}
             }
         } else {
             tags |= RELAYED;
+        }
+        // 2009: only under its own power; 1999: "if Kamikaze captures an opposing piece, the
+        // Kamikaze is captured too", relayed powers included.
+        if pc.t == "Kam" && captured && (own || self.w.ed == Edition::J1999) {
+            nb.set(to, None);
+            at = None;
+            tags |= KAMIKAZE;
         }
         if captured {
             tags |= CAPTURE;
@@ -286,6 +321,7 @@ impl<'a> Gen<'a> {
             irreversible: captured,
             tags,
         });
+        took
     }
 
     /// An own move or capture of the plain kind.
@@ -318,7 +354,7 @@ impl<'a> Gen<'a> {
 
     fn plain(&mut self) {
         let c = self.c();
-        for atom in plain(self.pc.t) {
+        for atom in plain_in(self.pc.t, self.w.ed) {
             for &v in &atom.v {
                 let d = turn(c, v);
                 let mut s = self.a;

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use jovian_rules::Color;
 
-use super::Sq;
+use super::{Edition, Sq};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -150,6 +150,44 @@ pub fn plain(t: &str) -> &'static [Atom] {
         .get_or_init(|| ALL_TYPES.iter().map(|&t| (t, build(t))).collect())
         .get(t)
         .unwrap_or_else(|| panic!("{t} is not a Jupiter piece"))
+}
+
+/// The plain powers of type `t` in `edition`: the 1999 table's where its entry differs from the
+/// 2009 one (docs/rules/jupiter.md, "Differences between `jupiter` (2009) and `jupiter-1999`").
+pub fn plain_in(t: &str, edition: Edition) -> &'static [Atom] {
+    static TABLE_1999: OnceLock<HashMap<&'static str, Vec<Atom>>> = OnceLock::new();
+    if edition == Edition::J1999
+        && let Some(v) = TABLE_1999
+            .get_or_init(|| CHANGED_1999.iter().map(|&t| (t, build_1999(t))).collect())
+            .get(t)
+    {
+        return v;
+    }
+    plain(t)
+}
+
+/// The types whose plain powers the 1999 table gives otherwise (the Missionary and Sorcerer move
+/// in `special.rs` in both editions, the Dervish, Harpy and Teleporter relay in `turns.rs`).
+const CHANGED_1999: [&str; 4] = ["Ci", "Ty", "Sa", "Ha"];
+
+fn build_1999(t: &str) -> Vec<Atom> {
+    match t {
+        // "like Q3, but must hop at least one piece": the hop only (moves.rs), no plain step.
+        "Ci" => vec![],
+        // "F + A + R3; need not stop when it makes a capture orthogonally": F and A plain, the
+        // running R3 in special.rs.
+        "Ty" => vec![f(1), leap(2, 2)],
+        // "Q3 (moving); W + F (capturing)".
+        "Sa" => vec![
+            p(1, 0, all, 3, Move),
+            p(1, 1, all, 3, Move),
+            p(1, 0, all, 1, Capture),
+            p(1, 1, all, 1, Capture),
+        ],
+        // "Q (moving); cannot capture" (the Knight relay in turns.rs).
+        "Ha" => vec![p(1, 0, all, INF, Move), p(1, 1, all, INF, Move)],
+        other => panic!("{other}: the 1999 table does not change it"),
+    }
 }
 
 fn build(t: &str) -> Vec<Atom> {

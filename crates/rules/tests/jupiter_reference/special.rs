@@ -3,7 +3,7 @@
 
 use super::moves::*;
 use super::pieces::{is_royal, promotes_to, turn};
-use super::{N, Sq, add, on};
+use super::{Edition, N, Sq, add, on};
 
 fn mul(d: Sq, k: i8) -> Sq {
     (d.0 * k, d.1 * k)
@@ -20,6 +20,7 @@ impl Gen<'_> {
     pub(super) fn special(&mut self) {
         let (a, c, w) = (self.a, self.c(), self.w);
         let fwd = turn(c, (0, 1));
+        let j1999 = w.ed == Edition::J1999;
         match self.pc.t {
             "Hoo" => {
                 for d in ORTH {
@@ -72,7 +73,10 @@ impl Gen<'_> {
                 }
             }
             "Ty" => {
-                for d in QUEEN {
+                // 2009: Q3, running on in all eight directions; 1999: R3 running on orthogonally
+                // (its F and A are plain).
+                let dirs: &[Sq] = if j1999 { &ORTH } else { &QUEEN };
+                for &d in dirs {
                     let mut victims = Vec::new();
                     for k in 1..=3 {
                         let s = add(a, mul(d, k));
@@ -87,7 +91,8 @@ impl Gen<'_> {
                     }
                 }
             }
-            "Sa" => {
+            // 2009 only: the noncapturing Q4 landing next to a friend (1999: plain Q3 moving).
+            "Sa" if !j1999 => {
                 for d in QUEEN {
                     let mut dests = Vec::new();
                     self.ride(a, d, 4, |s, k, empty| {
@@ -247,7 +252,8 @@ impl Gen<'_> {
                     }
                 }
             }
-            "Tlp" => {
+            // 2009 only: the exchange with any friend (1999: the relays in turns.rs).
+            "Tlp" if !j1999 => {
                 for s in super::Board::squares() {
                     if s != a && w.friend(s, c) {
                         let mut nb = w.clone();
@@ -361,6 +367,7 @@ impl Gen<'_> {
                 }
             }
             "Roy" => {
+                let mut may_pass = false;
                 for r in super::Board::squares() {
                     if !matches!(w.at(r), Some(p) if p.c == c && is_royal(p.t)) {
                         continue;
@@ -370,8 +377,16 @@ impl Gen<'_> {
                             let victims: Vec<Sq> =
                                 w.friend(n, c).then_some(n).into_iter().collect();
                             self.go(n, &victims, &[], true, true, ROYALIST);
+                        } else {
+                            may_pass = true;
                         }
                     }
+                }
+                // 1999: "to any space adjacent to a friendly royal piece", its own included: a
+                // pass (`Roy!`).
+                if j1999 && may_pass {
+                    self.pass();
+                    self.out.last_mut().expect("the pass").tags |= ROYALIST;
                 }
             }
             "Ov" => {
@@ -484,8 +499,10 @@ impl Gen<'_> {
             return Some(l);
         }
         if self.w.enemy(l, c) {
-            // A Halmopper may double only after a single capturing hop.
-            self.go(l, &[], &[], true, depth == 1, HOP);
+            // 2009: a Halmopper may double only after a single capturing hop; 1999: after any
+            // complete move.
+            let cont = depth == 1 || self.w.ed == Edition::J1999;
+            self.go(l, &[], &[], true, cont, HOP);
         }
         None
     }
@@ -502,7 +519,9 @@ impl Gen<'_> {
                     seen.push(l);
                     queue.push_back((l, depth + 1));
                     // Ending where it started would be a pass, which the Halmopper does not have.
-                    self.go(l, &[], &[], true, false, HOP);
+                    // 2009: no second part after a noncapturing hop; 1999: any move may double.
+                    let cont = self.w.ed == Edition::J1999;
+                    self.go(l, &[], &[], true, cont, HOP);
                 }
             }
         }
@@ -537,32 +556,47 @@ impl Gen<'_> {
         }
     }
 
+    /// 2009: at most two friends pushed, never off the board; 1999: the last pushed friend may
+    /// be pushed off the board and leaves the game.
     fn tank(&mut self) {
         let (a, c, w, pc) = (self.a, self.c(), self.w, self.pc);
+        let off_allowed = w.ed == Edition::J1999;
         for d in if pc.t == "OxT" { ORTH } else { DIAG } {
             let s1 = add(a, d);
             if !w.friend(s1, c) {
                 continue; // plain step or capture
             }
             let s2 = add(s1, d);
-            if !on(s2) {
-                continue;
-            }
             let mut nb = w.clone();
-            let victims = if w.friend(s2, c) {
-                let s3 = add(s2, d);
-                if !on(s3) || w.friend(s3, c) {
+            let mut off = false;
+            let victims = if !on(s2) {
+                if !off_allowed {
                     continue;
                 }
-                nb.set(s3, w.at(s2));
+                off = true;
+                false
+            } else if w.friend(s2, c) {
+                let s3 = add(s2, d);
+                if on(s3) && w.friend(s3, c) || !on(s3) && !off_allowed {
+                    continue;
+                }
+                if on(s3) {
+                    nb.set(s3, w.at(s2));
+                } else {
+                    off = true;
+                }
                 w.at(s3).is_some()
             } else {
                 w.at(s2).is_some()
             };
-            nb.set(s2, w.at(s1));
+            if on(s2) {
+                nb.set(s2, w.at(s1));
+            }
             nb.set(s1, Some(pc));
             nb.set(a, None);
-            let tags = PUSH | TANK | if victims { CAPTURE } else { 0 };
+            let tags =
+                PUSH | TANK | if victims { CAPTURE } else { 0 } | if off { OFF_BOARD } else { 0 };
+            let victims = victims || off;
             if (in_zone(c, a) || in_zone(c, s1))
                 && let Some(t) = promotes_to(pc.t)
             {
@@ -576,16 +610,20 @@ impl Gen<'_> {
 
     /// Pieces whose move decides its own obligatory (or, for the Undertaker, optional) powers:
     /// Withdrawer, Coordinator (Q moving), Neartaker, Intertaker (W + F moving), Missionary,
-    /// Sorcerer (Q2 moving), Undertaker (W + F moving).
+    /// Sorcerer (Q2 moving; 1999: W + B2), Undertaker (W + F moving). In 1999 every one of these
+    /// powers is optional: a move that would capture or convert is also made without.
     fn obligatory_movers(&mut self) {
         let (a, c, w) = (self.a, self.c(), self.w);
         let t = self.pc.t;
-        let range = match t {
-            "Wdr" | "Coo" => N,
-            "Mi" | "So" => 2,
-            _ => 1,
-        };
+        let j1999 = w.ed == Edition::J1999;
         for d in QUEEN {
+            let diagonal = d.0 != 0 && d.1 != 0;
+            let range = match t {
+                "Wdr" | "Coo" => N,
+                "Mi" | "So" if j1999 && !diagonal => 1,
+                "Mi" | "So" => 2,
+                _ => 1,
+            };
             for k in 1..=range {
                 let s = add(a, mul(d, k));
                 if !w.empty(s) {
@@ -634,6 +672,9 @@ impl Gen<'_> {
                 }
                 let tags = if victims.is_empty() { 0 } else { LINE };
                 self.go(s, &victims, &converts, true, true, tags);
+                if j1999 && (!victims.is_empty() || !converts.is_empty()) {
+                    self.go(s, &[], &[], true, true, 0);
+                }
             }
         }
     }

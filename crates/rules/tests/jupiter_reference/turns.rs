@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use jovian_rules::Color;
 
 use super::moves::*;
-use super::pieces::turn;
-use super::{Board, Effect, N, Sq, add, on};
+use super::pieces::{is_royal, turn};
+use super::{Board, Edition, Effect, N, Sq, add, on};
 
 /// One turn as the reference made it: the acting piece's square, the board after the whole
 /// turn, whether it was irreversible (a removal, a promotion, a birth), and what it did (`TAG_NAMES`).
@@ -34,6 +34,7 @@ impl Detail {
 fn working(b: &Board) -> Wb {
     let mut w = Wb {
         cells: [[None; 16]; 16],
+        ed: b.edition,
     };
     for s in Board::squares() {
         if let Some((c, t)) = b.at(s) {
@@ -152,20 +153,57 @@ pub fn burnt_squares(b: &Board, c: Color) -> Vec<Sq> {
     out
 }
 
+/// A friendly relaying piece of `c` on `s` that is not paralysed (it lends its powers).
+fn lender(w: &Wb, s: Sq, c: Color, t: &str) -> bool {
+    matches!(w.at(s), Some(p) if p.c == c && p.t == t) && !paralysed(w, s)
+}
+
+/// The 1999 Teleporter's relays to the piece on `r` (docs/rules/jupiter.md): next to a
+/// Teleporter, to the same offset from a friendly royal piece; next to a friendly royal piece, to
+/// the same offset from a Teleporter. Empty squares only (`may capture` is false).
+fn teleports(w: &Wb, r: Sq, c: Color) -> Vec<(Sq, bool, u32)> {
+    let mut out = Vec::new();
+    let friendly = |t: fn(&str) -> bool| -> Vec<Sq> {
+        Board::squares()
+            .filter(|&s| s != r && matches!(w.at(s), Some(p) if p.c == c && t(p.t)))
+            .collect()
+    };
+    let royals = friendly(is_royal);
+    let teleporters: Vec<Sq> = friendly(|t| t == "Tlp")
+        .into_iter()
+        .filter(|&s| !paralysed(w, s))
+        .collect();
+    let next = |x: Sq, y: Sq| x != y && (x.0 - y.0).abs() <= 1 && (x.1 - y.1).abs() <= 1;
+    for &t in &teleporters {
+        for &k in &royals {
+            if next(r, t) {
+                out.push((add(k, (r.0 - t.0, r.1 - t.1)), false, TELEPORT));
+            }
+            if next(r, k) {
+                out.push((add(t, (r.0 - k.0, r.1 - k.1)), false, TELEPORT));
+            }
+        }
+    }
+    out
+}
+
 /// The moves relayed to the piece on `r` that it cannot make by its own powers (`own`: the
 /// destinations of its own moves, with whether they capture there).
 fn relayed(w: &Wb, r: Sq, own: &[(Sq, bool)]) -> Vec<Part> {
     let c = w.at(r).unwrap().c;
-    // (destination, may capture)
-    let mut cands: Vec<(Sq, bool)> = Vec::new();
+    let j1999 = w.ed == Edition::J1999;
+    // (destination, may capture, tags)
+    let mut cands: Vec<(Sq, bool, u32)> = Vec::new();
     for n in neighbours(r) {
         let Some(p) = w.at(n) else { continue };
         if p.c != c || paralysed(w, n) {
             continue;
         }
         match p.t {
-            "RlW" => cands.extend(ORTH.iter().map(|&d| (add(r, d), true))),
-            "RlF" => cands.extend(DIAG.iter().map(|&d| (add(r, d), true))),
+            "RlW" => cands.extend(ORTH.iter().map(|&d| (add(r, d), true, 0))),
+            "RlF" => cands.extend(DIAG.iter().map(|&d| (add(r, d), true, 0))),
+            // 1999: "may leap to the opposite side of the Dervish (to move or capture ...)".
+            "De" if j1999 => cands.push((add(n, (n.0 - r.0, n.1 - r.1)), true, 0)),
             "De" => {
                 // F, D or A landing next to the Dervish (docs/rules/jupiter.md: the wide reading).
                 for d in QUEEN {
@@ -174,7 +212,7 @@ fn relayed(w: &Wb, r: Sq, own: &[(Sq, bool)]) -> Vec<Part> {
                             let t = add(r, (d.0 * k, d.1 * k));
                             let next = (t.0 - n.0).abs().max((t.1 - n.1).abs()) == 1;
                             if next {
-                                cands.push((t, true));
+                                cands.push((t, true, 0));
                             }
                         }
                     }
@@ -182,6 +220,13 @@ fn relayed(w: &Wb, r: Sq, own: &[(Sq, bool)]) -> Vec<Part> {
             }
             _ => {}
         }
+    }
+    // 1999 Harpy: to friends a Knight's leap away, "move and capture like a Knight".
+    if j1999 && KNIGHT.iter().any(|&v| lender(w, add(r, v), c, "Ha")) {
+        cands.extend(KNIGHT.iter().map(|&v| (add(r, v), true, 0)));
+    }
+    if j1999 {
+        cands.extend(teleports(w, r, c));
     }
     for d in QUEEN {
         // Zoom: any distance; Harpy: within 3 (the first piece on the line).
@@ -199,18 +244,19 @@ fn relayed(w: &Wb, r: Sq, own: &[(Sq, bool)]) -> Vec<Part> {
                         if !w.empty(t) {
                             break;
                         }
-                        cands.push((t, false));
+                        cands.push((t, false, 0));
                     }
                 }
             }
-            if p.t == "Ha" && dist <= 3 {
-                cands.extend(KNIGHT.iter().map(|&v| (add(r, v), true)));
+            // 2009 Harpy: to friends a Q3 can reach.
+            if p.t == "Ha" && dist <= 3 && !j1999 {
+                cands.extend(KNIGHT.iter().map(|&v| (add(r, v), true, 0)));
             }
         }
     }
     let mut seen = Vec::new();
     let mut g = Gen::new(w, r);
-    for (t, may_capture) in cands {
+    for (t, may_capture, tags) in cands {
         if !on(t) || w.friend(t, c) || w.enemy(t, c) && !may_capture {
             continue;
         }
@@ -219,7 +265,7 @@ fn relayed(w: &Wb, r: Sq, own: &[(Sq, bool)]) -> Vec<Part> {
             continue;
         }
         seen.push(t);
-        g.go(t, &[], &[], false, true, 0);
+        g.go(t, &[], &[], false, true, tags);
     }
     g.out
 }
@@ -260,7 +306,7 @@ fn activate(
     end: &Wb,
     side: Color,
 ) -> (Board, u32) {
-    let mut out = Board::empty(side);
+    let mut out = Board::empty(side).with_edition(start.ed);
     let mut tags = 0;
     for s in Board::squares() {
         let Some(p) = end.at(s) else { continue };
