@@ -467,10 +467,7 @@ fn long_sparse_games_agree_on_repetition() {
     sparse_games_agree(Edition::J2009, jupiter::variant());
 }
 
-// Enable when jupiter_1999 lands: `jovian_rules::variants::jupiter_1999::variant()` (variant id
-// `jupiter-1999`, the same abbreviations as `jupiter`) against the reference's `Edition::J1999`.
-// Remove the `#[cfg(any())]` below (it compiles the module out until then).
-#[cfg(any())]
+/// Jupiter as first published: `jupiter-1999` against the reference's `Edition::J1999`.
 mod jupiter_1999_compare {
     use super::*;
     use jovian_rules::variants::jupiter_1999;
