@@ -76,6 +76,8 @@ pub struct Engine {
     deadline: Deadline,
     node_limit: u64,
     aborted: bool,
+    /// `tunables.qsearch_max_depth` on boards it applies to (see there), else unbounded.
+    qsearch_cap: u32,
     buffers: Vec<Vec<Move>>,
     scored: Vec<ScoredMoves>,
     pv_table: Vec<Vec<Move>>,
@@ -122,6 +124,7 @@ impl Engine {
             deadline: Deadline::none(),
             node_limit: u64::MAX,
             aborted: false,
+            qsearch_cap: u32::MAX,
             buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scored: (0..MAX_PLY + 1).map(|_| ScoredMoves::default()).collect(),
             pv_table: (0..MAX_PLY + 1)
@@ -161,6 +164,13 @@ impl Engine {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.tt.new_search();
         self.orderer.new_search();
+        let g = &pos.variant().geometry;
+        self.qsearch_cap =
+            if g.width as u32 * g.height as u32 >= self.tunables.qsearch_cap_min_squares {
+                self.tunables.qsearch_max_depth
+            } else {
+                u32::MAX
+            };
 
         let mut root_moves = Vec::new();
         pos.legal_moves(&mut root_moves);
@@ -548,7 +558,7 @@ impl Engine {
         }
         let evasion = qdepth == 0 && crate::threat::royal_threatened(pos);
         let stand_pat = self.eval.evaluate(pos);
-        if qdepth >= self.tunables.qsearch_max_depth {
+        if qdepth >= self.qsearch_cap {
             self.buffers[ply] = moves;
             return stand_pat;
         }

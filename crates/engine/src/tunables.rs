@@ -62,9 +62,15 @@ pub struct SearchTunables {
     /// searched moves are skipped.
     pub lmp_base: usize,
     pub lmp_per_depth_sq: usize,
-    /// Quiescence stops (standing pat) after this many captures in a row. On a crowded 16x16
-    /// board, where each side may have fifty captures, an unbounded capture search explodes.
+    /// Quiescence stops (standing pat) after this many captures in a row, on boards of at least
+    /// `qsearch_cap_min_squares` squares. On a crowded 16x16 board, where each side may have fifty
+    /// captures, an unbounded capture search explodes.
     pub qsearch_max_depth: u32,
+    /// The smallest board the quiescence cap applies to. Jupiter's 256 squares: Scirocco and
+    /// Typhoon search captures to the end as before, because the cap measured weaker in Scirocco
+    /// (docs/engine.md: 47-65 with 1 draw in 113 games at 100 ms a move against the uncapped
+    /// build, -56 Elo [-123, +8]).
+    pub qsearch_cap_min_squares: u32,
 }
 
 impl Default for SearchTunables {
@@ -81,6 +87,7 @@ impl Default for SearchTunables {
             lmp_base: 6,
             lmp_per_depth_sq: 3,
             qsearch_max_depth: 8,
+            qsearch_cap_min_squares: 256,
         }
     }
 }
