@@ -68,8 +68,8 @@ pub struct SearchTunables {
     pub qsearch_max_depth: u32,
     /// The smallest board the quiescence cap applies to. Jupiter's 256 squares: Scirocco and
     /// Typhoon search captures to the end as before, because the cap measured weaker in Scirocco
-    /// (docs/engine.md: 47-65 with 1 draw in 113 games at 100 ms a move against the uncapped
-    /// build, -56 Elo [-123, +8]).
+    /// (docs/engine.md: 48 wins, 67 losses, 1 draw in 116 games at 100 ms a move against the
+    /// uncapped build, -57 Elo [-124, +5]).
     pub qsearch_cap_min_squares: u32,
 }
 
