@@ -127,7 +127,6 @@ fn may_double(pos: &mut Position) -> bool {
 /// Reads `text` as the second part after `first`: in full (`R-m11`, `a11m11`), or with the piece
 /// and from-square left out (`-m11`).
 fn second_part(pos: &mut Position, first: Move, text: &str) -> Result<Move, MoveParseError> {
-    let first_text = format_move(pos, first, Style::Short);
     pos.make(first);
     let result = match parse_move(pos, text) {
         Ok(m) => Ok(m),
@@ -143,12 +142,13 @@ fn second_part(pos: &mut Position, first: Move, text: &str) -> Result<Move, Move
             };
             named
                 .or_else(|_| parse_move(pos, &format!("{abbr}{from}{text}")))
-                .map_err(|_| MoveParseError::SecondPart {
-                    first: first_text,
-                    error: Box::new(error),
-                })
+                .map_err(|_| error)
         }
     };
     pos.unmake();
-    result
+    // The first part's text only for the error: written in the position before it.
+    result.map_err(|error| MoveParseError::SecondPart {
+        first: format_move(pos, first, Style::Short),
+        error: Box::new(error),
+    })
 }
