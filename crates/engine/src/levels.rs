@@ -4,8 +4,10 @@
 //! and the ladder can be measured reproducibly. Levels 1 and 2 are for beginners: they search one
 //! ply and then pick at random (seeded by the position) among the moves that lose at most 3.00
 //! or 1.00 pawns against the best, so they miss tactics a person can exploit, yet never miss an
-//! immediate win. Levels 3-10 search 1 to 8 plies; the deeper ones carry a time cap so that a
-//! level never keeps a player waiting long in a wide position (Typhoon's middlegame).
+//! immediate win. Levels 3-10 search 1 to 8 plies. Every level also carries a time cap, so that no
+//! level keeps a player waiting long on any legal position (Typhoon's middlegame, a wall of pawns
+//! where every capture can be answered): in ordinary positions the cap is far above what the depth
+//! takes, so the levels still play the same on a busy machine as on an idle one.
 //!
 //! Why the ladder stops at depth 8 (about a second a move on Scirocco): every level must be
 //! measured stronger than the one below over 100 games, and Scirocco games between these levels
@@ -22,13 +24,16 @@ pub const DEFAULT_LEVEL: u32 = 9;
 /// How far below the best move a beginner's level may choose, in centipawns (levels 1 and 2).
 const BEGINNER_MARGIN: [i32; 2] = [300, 100];
 
-/// (depth, time cap in ms) of levels 3-10; no cap is `0`.
+/// The time cap of levels 1 and 2, in ms.
+const BEGINNER_CAP_MS: u64 = 2_000;
+
+/// (depth, time cap in ms) of levels 3-10.
 const LADDER: [(u32, u64); 8] = [
-    (1, 0),
-    (2, 0),
-    (3, 0),
-    (4, 0),
-    (5, 0),
+    (1, 2_000),
+    (2, 2_000),
+    (3, 2_000),
+    (4, 2_000),
+    (5, 2_000),
     (6, 2_000),
     (7, 3_000),
     (8, 5_000),
@@ -38,18 +43,15 @@ const LADDER: [(u32, u64); 8] = [
 pub fn limits_for_level(level: u32) -> Limits {
     match level.clamp(1, LEVELS) {
         l @ 1..=2 => Limits {
+            depth: Some(1),
             skill_margin: Some(BEGINNER_MARGIN[(l - 1) as usize]),
-            ..Limits::depth(1)
+            ..Limits::movetime(BEGINNER_CAP_MS)
         },
         l => {
             let (depth, cap) = LADDER[(l - 3) as usize];
-            if cap == 0 {
-                Limits::depth(depth)
-            } else {
-                Limits {
-                    depth: Some(depth),
-                    ..Limits::movetime(cap)
-                }
+            Limits {
+                depth: Some(depth),
+                ..Limits::movetime(cap)
             }
         }
     }
@@ -59,19 +61,16 @@ pub fn limits_for_level(level: u32) -> Limits {
 pub fn describe_level(level: u32) -> String {
     match level.clamp(1, LEVELS) {
         l @ 1..=2 => format!(
-            "level {l}: depth 1, then any move within {:.2} pawns of the best",
-            BEGINNER_MARGIN[(l - 1) as usize] as f64 / 100.0
+            "level {l}: depth 1, then any move within {:.2} pawns of the best, at most {} s per move",
+            BEGINNER_MARGIN[(l - 1) as usize] as f64 / 100.0,
+            BEGINNER_CAP_MS / 1000
         ),
         l => {
             let (depth, cap) = LADDER[(l - 3) as usize];
-            if cap == 0 {
-                format!("level {l}: fixed depth {depth}")
-            } else {
-                format!(
-                    "level {l}: fixed depth {depth}, at most {} s per move",
-                    cap / 1000
-                )
-            }
+            format!(
+                "level {l}: fixed depth {depth}, at most {} s per move",
+                cap / 1000
+            )
         }
     }
 }
@@ -87,7 +86,11 @@ mod tests {
         assert_eq!(limits_for_level(3).skill_margin, None);
         assert_eq!(limits_for_level(3).depth, Some(1));
         assert_eq!(limits_for_level(7).depth, Some(5));
-        assert!(limits_for_level(7).movetime.is_none());
+        // Every level is bounded in time, the beginners' too.
+        for level in 1..=LEVELS {
+            let cap = limits_for_level(level).movetime;
+            assert!(cap.is_some_and(|t| t.as_millis() <= 5_000), "level {level}");
+        }
         assert_eq!(limits_for_level(8).depth, Some(6));
         assert_eq!(limits_for_level(8).movetime.unwrap().as_millis(), 2_000);
         assert_eq!(limits_for_level(10).depth, Some(8));
@@ -103,7 +106,7 @@ mod tests {
         );
         assert_eq!(
             describe_level(1),
-            "level 1: depth 1, then any move within 3.00 pawns of the best"
+            "level 1: depth 1, then any move within 3.00 pawns of the best, at most 2 s per move"
         );
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use jovian_rules::{Move, Position, Variant};
+use jovian_rules::{Move, Position, Square, Variant};
 
 use crate::eval::Evaluator;
 use crate::limits::{Deadline, Limits};
@@ -248,10 +248,11 @@ impl Engine {
         root_moves: &[Move],
         margin: i32,
     ) -> Option<(Move, i32)> {
-        let saved = (self.deadline, self.node_limit, self.aborted);
-        self.deadline = Deadline::none();
-        self.node_limit = u64::MAX;
-        self.aborted = false;
+        // The search's deadline still holds: a level's time cap bounds this choice too. Out of
+        // time, the searched best move is played.
+        if self.aborted || self.deadline.hard_expired() {
+            return None;
+        }
         let mut scored = Vec::with_capacity(root_moves.len());
         for &m in root_moves {
             pos.make(m);
@@ -259,12 +260,14 @@ impl Engine {
             let sign = if m.is_continuing() { 1 } else { -1 };
             let score = match Self::terminal_score(pos, 1) {
                 Some(s) => sign * s,
-                None => sign * self.quiesce(pos, -INFINITY, INFINITY, 1, 0),
+                None => sign * self.quiesce(pos, -INFINITY, INFINITY, 1, 0, None),
             };
             pos.unmake();
+            if self.aborted {
+                return None;
+            }
             scored.push((m, score));
         }
-        (self.deadline, self.node_limit, self.aborted) = saved;
         let best = scored.iter().map(|&(_, s)| s).max()?;
         let floor = if best >= MATE_BOUND {
             best
@@ -366,7 +369,7 @@ impl Engine {
             return s;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, alpha, beta, ply, 0, None);
         }
         self.nodes += 1;
         if ply > 0 && self.check_abort() {
@@ -540,6 +543,7 @@ impl Engine {
         beta: i32,
         ply: usize,
         qdepth: u32,
+        landed: Option<Square>,
     ) -> i32 {
         self.pv_table[ply].clear();
         if let Some(s) = Self::terminal_score(pos, ply) {
@@ -549,6 +553,25 @@ impl Engine {
         self.seldepth = self.seldepth.max(ply as u32);
         if self.check_abort() || ply >= MAX_PLY - 1 {
             return self.eval.evaluate(pos);
+        }
+        // Captures commute (a wall of pawns reaches the same position by many orders), so the
+        // table pays here too. A first capture-search node also answers a threat to the royal
+        // piece: it trusts only entries as complete as itself (depth 0 or a full search's).
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let own_depth = if qdepth == 0 { 0 } else { -1 };
+        if let Some(e) = entry
+            && e.depth as i32 >= own_depth
+        {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.legal_moves(&mut moves);
@@ -571,6 +594,9 @@ impl Engine {
             }
             alpha = alpha.max(stand_pat);
         }
+        let original_alpha = alpha;
+        let recaptures_only = !evasion && qdepth >= self.tunables.qsearch_recapture_depth;
+        let mut best_move = None;
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.orderer
             .score(pos, &moves, None, ply, &self.eval, !evasion, &mut scored);
@@ -578,11 +604,15 @@ impl Engine {
             if !evasion && order < crate::ordering::NOISY_FLOOR {
                 break; // only noisy moves remain interesting, and they come first
             }
+            if recaptures_only && !pos.victims(m).any(|(sq, _)| Some(sq) == landed) {
+                continue;
+            }
             pos.make(m);
+            let to = Some(m.destination());
             let score = if m.is_continuing() {
-                self.quiesce(pos, alpha, beta, ply + 1, qdepth + 1)
+                self.quiesce(pos, alpha, beta, ply + 1, qdepth + 1, to)
             } else {
-                -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1)
+                -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1, to)
             };
             pos.unmake();
             if self.aborted {
@@ -590,6 +620,7 @@ impl Engine {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -600,6 +631,19 @@ impl Engine {
         }
         self.scored[ply] = scored;
         self.buffers[ply] = moves;
+        // A recaptures-only node's score depends on the path that led to it: not stored. Nor is
+        // a position the table already holds (its entry is at least as deep).
+        if !self.aborted && !recaptures_only && entry.is_none() && best > -INFINITY {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, score_to_tt(best, ply), own_depth, bound);
+        }
         best
     }
 }

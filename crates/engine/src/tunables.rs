@@ -71,6 +71,11 @@ pub struct SearchTunables {
     /// (docs/engine.md: 48 wins, 67 losses, 1 draw in 116 games at 100 ms a move against the
     /// uncapped build, -57 Elo [-124, +5]).
     pub qsearch_cap_min_squares: u32,
+    /// After this many captures in a row, quiescence searches only recaptures: captures of the
+    /// piece that just landed. Without it a wall of pawns facing pawns (twenty captures a side,
+    /// each answered by another) keeps even a depth-1 search busy for minutes; with it the tree
+    /// past this depth is a chain of exchanges on one square.
+    pub qsearch_recapture_depth: u32,
 }
 
 impl Default for SearchTunables {
@@ -88,6 +93,7 @@ impl Default for SearchTunables {
             lmp_per_depth_sq: 3,
             qsearch_max_depth: 8,
             qsearch_cap_min_squares: 256,
+            qsearch_recapture_depth: 4,
         }
     }
 }
