@@ -8,6 +8,7 @@ mod assets;
 pub mod diagram;
 mod engine_task;
 pub mod game;
+pub mod seats;
 mod state;
 pub mod store;
 
