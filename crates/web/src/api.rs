@@ -26,6 +26,7 @@ use crate::diagram::{Diagram, diagram};
 use crate::engine_task::{cancel, start_if_due};
 use crate::game::{Ending, GameState, Humans, board_view};
 use crate::seats::Seat;
+use crate::security::SecurityConfig;
 use crate::state::{AppState, SharedGame, commit_move, lock};
 
 /// An error answer: a status and one sentence.
@@ -90,8 +91,14 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// The routes with the default [`SecurityConfig`]: loopback host names on any port, no other
+/// names, the default rate limits.
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    router_with(state, SecurityConfig::default())
+}
+
+pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
+    let routes = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
@@ -108,7 +115,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/events", get(events))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .layer(DefaultBodyLimit::max(crate::BODY_LIMIT))
-        .with_state(state)
+        .with_state(state);
+    crate::security::protect(routes, security)
 }
 
 // ---------------------------------------------------------------------------------------------
