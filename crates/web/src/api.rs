@@ -24,8 +24,8 @@ use serde_json::json;
 use crate::assets;
 use crate::diagram::{Diagram, diagram};
 use crate::engine_task::{cancel, start_if_due};
-use crate::game::{Ending, GameState, Humans, board_view};
-use crate::seats::Seat;
+use crate::game::{Ending, GameState, GameView, Humans, board_view};
+use crate::seats::{Seat, Seats};
 use crate::security::SecurityConfig;
 use crate::state::{AppState, SharedGame, commit_move, lock};
 
@@ -362,16 +362,20 @@ async fn create_game(
     let shared = state.insert(game)?;
     start_if_due(&state, &shared);
     // The only answer that shows seat secrets: those of the sides the creator plays.
-    let (view, seats) = {
-        let mut g = lock(&shared);
-        (g.view(), g.seats.clone())
-    };
-    let created = json!({ "seats": seats });
-    let mut body = serde_json::to_value(view).map_err(|e| ApiError::bad(e.to_string()))?;
-    if let (Some(body), Some(created)) = (body.as_object_mut(), created.as_object()) {
-        body.extend(created.clone());
+    #[derive(Serialize)]
+    struct Created {
+        #[serde(flatten)]
+        game: GameView,
+        seats: Seats,
     }
-    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+    let created = {
+        let mut g = lock(&shared);
+        Created {
+            game: g.view(),
+            seats: g.seats.clone(),
+        }
+    };
+    Ok((StatusCode::CREATED, axum::Json(created)).into_response())
 }
 
 #[derive(Deserialize)]
