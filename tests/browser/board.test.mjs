@@ -270,6 +270,7 @@ try {
   assert.ok(await page.locator("#btn-resign").isDisabled());
   await page.click('g.piece[data-square="e3"]');
   assert.equal(await page.locator("circle.highlight").count(), 0, "nothing to move");
+  await page.screenshot({ path: `${shots}/watching.png` });
 
   step("a seat link gives this browser the seat: the game is played again");
   await page.goto(`${url}#seat=${gameId}-blue-${seats.blue}`);
