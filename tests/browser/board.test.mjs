@@ -71,6 +71,10 @@ try {
   const gameId = Number(await page.evaluate(() => localStorage.getItem("jovian-game")));
   let game = await api(`/api/games/${gameId}`);
   assert.equal(await page.locator("g.piece").count(), game.board.pieces.length);
+  const seats = await page.evaluate((id) => JSON.parse(localStorage.getItem(`jovian-seats-${id}`)), gameId);
+  assert.match(seats.blue, /^[0-9a-f]{32}$/, "the page keeps the seat the server gave");
+  assert.equal(seats.tan, undefined, "the computer's side has no seat");
+  assert.ok(await page.locator("#seat-note").isHidden());
 
   step("clicking the Pawn on d3 lights up exactly its legal destinations");
   await page.click('g.piece[data-square="d3"]');
@@ -216,6 +220,30 @@ try {
     await page.screenshot({ path: `${shots}/${variant}-default-level.png` });
   }
 
+  step("a page of another origin cannot move in the game, even with its seat secret");
+  const moved = (await api(`/api/games/${gameId}`)).moves.length;
+  const other = await browser.newPage();
+  await other.goto(url.replace("127.0.0.1", "localhost")); // the same server, another origin
+  const attempts = await other.evaluate(async ({ target, seat }) => {
+    const body = JSON.stringify({ move: "P-e4" });
+    const tries = [
+      // A "simple" request: sent without asking, its answer unreadable (no-cors).
+      () => fetch(target, { method: "POST", mode: "no-cors", body, headers: { "Content-Type": "text/plain" } }),
+      // A JSON request: the browser asks first (CORS preflight), the server does not allow it.
+      () => fetch(target, { method: "POST", body, headers: { "Content-Type": "application/json", "X-Jovian-Seat": seat } }),
+    ];
+    const out = [];
+    for (const t of tries) {
+      try { const r = await t(); out.push(`answered ${r.type} ${r.status}`); } catch (e) { out.push(`failed: ${e.name}`); }
+    }
+    return out;
+  }, { target: `${url}api/games/${gameId}/moves`, seat: seats.blue });
+  await other.close();
+  // Neither answer is readable by that page (the server's refusal of the first is tested in
+  // crates/web/tests/security.rs), and the game did not change.
+  assert.ok(attempts.every((a) => a === "failed: TypeError" || a === "answered opaque 0"), attempts.join("; "));
+  assert.equal((await api(`/api/games/${gameId}`)).moves.length, moved, "no move was made");
+
   step("after the server is killed and restarted, the saved games are listed and open");
   const before = await api("/api/games");
   await page.goto("about:blank"); // close the page's event stream first: its loss is no page error
@@ -235,6 +263,28 @@ try {
   await row.locator("button", { hasText: "Open" }).click();
   await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, game.moves.length);
   assert.deepEqual(await page.locator("#moves span").allTextContents(), game.moves.map((m) => m.text));
+
+  step("a new port is a new origin without the seats: the game is there to watch, not to play");
+  await page.waitForSelector("#seat-note:not([hidden])");
+  assert.match(await page.locator("#seat-note").textContent(), /watching game \d+: this browser holds no seat/);
+  assert.ok(await page.locator("#btn-resign").isDisabled());
+  await page.click('g.piece[data-square="e3"]');
+  assert.equal(await page.locator("circle.highlight").count(), 0, "nothing to move");
+  await page.screenshot({ path: `${shots}/watching.png` });
+
+  step("a seat link gives this browser the seat: the game is played again");
+  await page.goto(`${url}#seat=${gameId}-blue-${seats.blue}`);
+  await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, game.moves.length);
+  assert.ok(await page.locator("#seat-note").isHidden());
+  assert.equal(await page.evaluate(() => location.hash), "", "the secret leaves the address bar");
+  const resumed = await api(`/api/games/${gameId}`);
+  const next = resumed.legal.find((m) => m.text.startsWith("P-")
+    && resumed.legal.filter((o) => o.from === m.from && o.target === m.target).length === 1);
+  await page.click(`g.piece[data-square="${next.from}"]`);
+  await page.click(`rect[data-square="${next.target}"]`, { force: true });
+  await page.waitForFunction((n) => document.querySelectorAll("#moves span").length >= n, game.moves.length + 2,
+    { timeout: 60000 });
+  assert.equal((await api(`/api/games/${gameId}`)).moves[game.moves.length].text, next.text);
 
   assert.deepEqual(errors, [], "no errors in the page");
   console.log("browser test passed");

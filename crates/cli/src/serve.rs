@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// Do not try to open a browser.
     #[arg(long)]
     no_open: bool,
+    /// Answer to this host name as well as 127.0.0.1, localhost and [::1] (for a server put
+    /// behind a name, e.g. by a reverse proxy): NAME (any port) or NAME:PORT. Repeatable.
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = jovian_web::allowed_host)]
+    allow_hosts: Vec<String>,
 }
 
 /// Opens `url` in the desktop's browser if there is one; silently does nothing otherwise.
@@ -45,6 +49,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     jovian_web::serve_blocking(jovian_web::ServeOptions {
         port: args.port,
         data,
+        allow_hosts: args.allow_hosts.clone(),
         on_listening: Box::new(move |addr| {
             let url = format!("http://{addr}/");
             println!("Jovian is at {url} (games kept in {shown}; Ctrl-C stops the server)");

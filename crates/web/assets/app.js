@@ -21,12 +21,13 @@ const $ = (id) => document.getElementById(id);
 // ---------------------------------------------------------------------------------------------
 // Talking to the server
 
-async function api(path, options = {}) {
-  const init = { ...options };
-  if (init.body !== undefined && typeof init.body !== "string") {
-    init.body = JSON.stringify(init.body);
-    init.headers = { "Content-Type": "application/json" };
-  }
+// `seat`: the secret of the side the request acts for (see "Seats" below).
+async function api(path, { seat, ...options } = {}) {
+  const init = { ...options, headers: {} };
+  if (init.body !== undefined && typeof init.body !== "string") init.body = JSON.stringify(init.body);
+  // The server takes changes only as JSON (a cross-site form cannot send that).
+  if (init.method && init.method !== "GET") init.headers["Content-Type"] = "application/json";
+  if (seat) init.headers["X-Jovian-Seat"] = seat;
   const res = await fetch(path, init);
   const text = await res.text();
   let data = null;
@@ -39,6 +40,43 @@ async function api(path, options = {}) {
 
 function showError(e) {
   $("error").textContent = e ? String(e.message || e) : "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seats: the server gives the secret of each side a person plays once, when the game is created,
+// and takes a move only with the secret of the side to move. This browser keeps them per game;
+// a game it holds no secret of is shown to watch. A link ending in #seat=ID-SIDE-SECRET hands a
+// seat to this browser (docs/web.md).
+
+function seatsOf(id) {
+  try { return JSON.parse(localStorage.getItem(`jovian-seats-${id}`) || "{}") || {}; } catch { return {}; }
+}
+
+function keepSeats(id, seats) {
+  if (seats && (seats.blue || seats.tan)) {
+    localStorage.setItem(`jovian-seats-${id}`, JSON.stringify({ ...seatsOf(id), ...seats }));
+  }
+}
+
+/// The secret of `side` in the current game, if this browser holds it.
+function seatFor(side) {
+  return state.game ? seatsOf(state.game.id)[side] || null : null;
+}
+
+/// A secret of the current game for actions of either side: the side to move's first (so that
+/// two people at one board resign for the side to move).
+function anySeat() {
+  const g = state.game;
+  return g ? seatFor(g.board.to_move) || seatFor("blue") || seatFor("tan") : null;
+}
+
+/// Takes a seat from a link (#seat=ID-SIDE-SECRET) and returns the game's id, or null.
+function seatFromLink() {
+  const m = /^#seat=(\d+)-(blue|tan)-([0-9a-f]{32})$/.exec(location.hash);
+  if (!m) return null;
+  keepSeats(m[1], { [m[2]]: m[3] });
+  history.replaceState(null, "", location.pathname); // the secret does not stay in the address bar
+  return parseInt(m[1], 10);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +263,7 @@ function squareAt(ev) {
 
 function canMove() {
   const g = state.game;
-  return g && !state.view && !g.result && !g.engine_to_move;
+  return g && !state.view && !g.result && !g.engine_to_move && !!seatFor(g.board.to_move);
 }
 
 function closeChooser() { $("chooser").hidden = true; }
@@ -291,7 +329,8 @@ async function play(coord) {
   try {
     showError(null);
     const g = await api(`/api/games/${state.game.id}/moves`, {
-      method: "POST", body: { move: coord, ply: state.game.moves.length } });
+      method: "POST", body: { move: coord, ply: state.game.moves.length },
+      seat: seatFor(state.game.board.to_move) });
     setGame(g);
   } catch (e) { showError(e); refresh(); }
 }
@@ -348,10 +387,15 @@ function render() {
   if (g) {
     renderMoves();
     renderInfo();
-    $("btn-takeback").disabled = g.moves.length === 0;
-    $("btn-resign").disabled = !!g.result;
-    $("btn-draw").disabled = !!g.result;
-    $("btn-movenow").disabled = !g.thinking;
+    const seated = !!anySeat();
+    const note = $("seat-note");
+    note.hidden = seated;
+    note.textContent = seated ? "" : `You are watching game ${g.id}: this browser holds no seat in it `
+      + "(a game is played from the browser that started it, or with a seat link).";
+    $("btn-takeback").disabled = !seated || g.moves.length === 0 || !!(g.result && g.result.agreed);
+    $("btn-resign").disabled = !seated || !!g.result;
+    $("btn-draw").disabled = !seated || !!g.result;
+    $("btn-movenow").disabled = !seated || !g.thinking;
     $("btn-record").href = `/api/games/${g.id}/record`;
   }
   drawBoard();
@@ -387,7 +431,7 @@ function listen(id) {
     try { state.game.info = JSON.parse(ev.data); } catch { return; }
     state.game.thinking = true;
     renderInfo();
-    $("btn-movenow").disabled = false;
+    $("btn-movenow").disabled = !anySeat();
   });
   es.addEventListener("error", (ev) => { if (ev.data) showError(ev.data); });
   state.events = es;
@@ -463,8 +507,15 @@ async function startNewGame() {
   if (ms) body.movetime_ms = ms;
   try {
     showError(null);
-    setGame(await api("/api/games", { method: "POST", body }));
+    setGame(created(await api("/api/games", { method: "POST", body })));
   } catch (e) { showError(e); }
+}
+
+/// A create answer: its seat secrets kept, the game returned without them.
+function created(g) {
+  keepSeats(g.id, g.seats);
+  delete g.seats;
+  return g;
 }
 
 async function showGames() {
@@ -494,7 +545,7 @@ async function loadGame() {
   const body = text.startsWith("[") || /\d\.\s/.test(text)
     ? { record: text, humans: data.get("humans") }
     : { position: text, variant: data.get("variant"), humans: data.get("humans") };
-  try { showError(null); setGame(await api("/api/games", { method: "POST", body })); }
+  try { showError(null); setGame(created(await api("/api/games", { method: "POST", body }))); }
   catch (e) { showError(e); }
 }
 
@@ -549,7 +600,8 @@ async function main() {
     if (!state.game) return;
     try {
       showError(null);
-      const r = await api(`/api/games/${state.game.id}/${path}`, { method: "POST", body: body || {} });
+      const r = await api(`/api/games/${state.game.id}/${path}`,
+        { method: "POST", body: body || {}, seat: anySeat() });
       if (r && r.game) { setGame(r.game); if (r.accepted === false) showError("The computer declines the draw."); }
       else if (r && r.id) setGame(r);
     } catch (e) { showError(e); }
@@ -567,7 +619,13 @@ async function main() {
     if (ev.key === "ArrowRight") $("nav-next").click();
     if (ev.key === "Escape") { closeChooser(); state.selected = null; drawBoard(); }
   });
-  const last = parseInt(localStorage.getItem("jovian-game") || "", 10);
+  // A seat link pasted into an open page changes only the address's fragment.
+  window.addEventListener("hashchange", async () => {
+    const id = seatFromLink();
+    if (!id) return;
+    try { showError(null); setGame(await api(`/api/games/${id}`)); } catch (e) { showError(e); }
+  });
+  const last = seatFromLink() || parseInt(localStorage.getItem("jovian-game") || "", 10);
   if (last) {
     try { setGame(await api(`/api/games/${last}`)); return; } catch { /* gone: start fresh */ }
   }

@@ -24,7 +24,9 @@ use serde_json::json;
 use crate::assets;
 use crate::diagram::{Diagram, diagram};
 use crate::engine_task::{cancel, start_if_due};
-use crate::game::{Ending, GameState, Humans, board_view};
+use crate::game::{Ending, GameState, GameView, Humans, board_view};
+use crate::seats::{Seat, Seats};
+use crate::security::SecurityConfig;
 use crate::state::{AppState, SharedGame, commit_move, lock};
 
 /// An error answer: a status and one sentence.
@@ -32,6 +34,9 @@ use crate::state::{AppState, SharedGame, commit_move, lock};
 pub struct ApiError(StatusCode, String);
 
 impl ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError(status, message.into())
+    }
     fn bad(message: impl Into<String>) -> ApiError {
         ApiError(StatusCode::BAD_REQUEST, message.into())
     }
@@ -86,8 +91,14 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// The routes with the default [`SecurityConfig`]: loopback host names on any port, no other
+/// names, the default rate limits.
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    router_with(state, SecurityConfig::default())
+}
+
+pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
+    let routes = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
@@ -104,7 +115,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/events", get(events))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .layer(DefaultBodyLimit::max(crate::BODY_LIMIT))
-        .with_state(state)
+        .with_state(state);
+    crate::security::protect(routes, security)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,9 +226,17 @@ fn in_play(g: &mut GameState) -> ApiResult<()> {
     }
 }
 
+/// A number as the server writes it: decimal digits without a sign or a leading zero (so that
+/// `+1`, `01` and ` 1` are not other names of game 1).
+fn plain_number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    (digits && (text == "0" || !text.starts_with('0')))
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
 fn game(state: &AppState, id: &str) -> ApiResult<SharedGame> {
-    id.parse::<i64>()
-        .ok()
+    plain_number::<i64>(id)
         .and_then(|id| state.get(id))
         .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
 }
@@ -240,7 +260,8 @@ struct NewGame {
     setup: Option<String>,
     /// A position in the text form.
     position: Option<String>,
-    /// A whole game record to continue.
+    /// A whole game record to continue (its own variant and start: `variant`, if given, must
+    /// agree; `setup` and `position` may not be given).
     record: Option<String>,
     /// Which sides people play: `blue` (default), `tan` or `both`.
     humans: Option<String>,
@@ -262,6 +283,19 @@ fn start_of(req: &NewGame) -> ApiResult<GameState> {
         let replayed = record
             .replay()
             .map_err(|e| ApiError::bad(format!("record: {e}")))?;
+        if req.setup.is_some() || req.position.is_some() {
+            return Err(ApiError::bad(
+                "a record brings its own start: give no \"setup\" or \"position\" with it",
+            ));
+        }
+        if let Some(v) = req.variant.as_deref()
+            && v != replayed.start.variant.id
+        {
+            return Err(ApiError::bad(format!(
+                "the record is a game of {}, not {v:?}",
+                replayed.start.variant.id
+            )));
+        }
         let mut game =
             GameState::new(0, replayed.start, replayed.setup_name).map_err(ApiError::bad)?;
         for m in replayed.moves {
@@ -282,6 +316,11 @@ fn start_of(req: &NewGame) -> ApiResult<GameState> {
         ))
     })?;
     if let Some(text) = &req.position {
+        if req.setup.is_some() {
+            return Err(ApiError::bad(
+                "a position is its own start: give no \"setup\" with it",
+            ));
+        }
         let setup = fen::parse_position(v, text)
             .map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
         return GameState::new(0, setup, None).map_err(ApiError::bad);
@@ -322,8 +361,21 @@ async fn create_game(
     game.movetime_ms = req.movetime_ms;
     let shared = state.insert(game)?;
     start_if_due(&state, &shared);
-    let view = lock(&shared).view();
-    Ok((StatusCode::CREATED, axum::Json(view)).into_response())
+    // The only answer that shows seat secrets: those of the sides the creator plays.
+    #[derive(Serialize)]
+    struct Created {
+        #[serde(flatten)]
+        game: GameView,
+        seats: Seats,
+    }
+    let created = {
+        let mut g = lock(&shared);
+        Created {
+            game: g.view(),
+            seats: g.seats.clone(),
+        }
+    };
+    Ok((StatusCode::CREATED, axum::Json(created)).into_response())
 }
 
 #[derive(Deserialize)]
@@ -340,11 +392,13 @@ struct PlayMove {
 async fn play_move(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    seat: Seat,
     ApiJson(req): ApiJson<PlayMove>,
 ) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     {
         let mut g = lock(&shared);
+        seat.side(&g)?;
         in_play(&mut g)?;
         if g.engine_to_move() {
             return Err(ApiError::conflict(
@@ -359,6 +413,8 @@ async fn play_move(
                 g.moves.len()
             )));
         }
+        let to_move = g.position.side_to_move();
+        seat.must_be(&g, to_move, "move")?;
         // A turn: one move, or both parts of a doubled one (`Rxa11-m11`).
         let turn = notation::parse_turn(&mut g.position, &req.text)
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
@@ -371,10 +427,23 @@ async fn play_move(
     Ok(axum::Json(view).into_response())
 }
 
-async fn take_back(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn take_back(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    seat: Seat,
+) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     {
         let mut g = lock(&shared);
+        seat.side(&g)?;
+        // A resignation or an agreed draw ends the game for good; a loss by the rules can be
+        // taken back like any move.
+        if let Some(end) = g.agreed_end {
+            return Err(ApiError::conflict(format!(
+                "the game is over ({}): nothing can be taken back",
+                end.reason()
+            )));
+        }
         if g.moves.is_empty() {
             return Err(ApiError::conflict("there is no move to take back"));
         }
@@ -393,7 +462,6 @@ async fn take_back(State(state): State<AppState>, Path(id): Path<String>) -> Api
             g.position.unmake();
             g.moves.pop();
         }
-        g.agreed_end = None;
         g.last_info = None;
         g.announce("state", g.moves.len().to_string());
     }
@@ -411,22 +479,18 @@ struct Resign {
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    seat: Seat,
     ApiJson(req): ApiJson<Resign>,
 ) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     let mut g = lock(&shared);
-    in_play(&mut g)?;
-    let side = match (req.side.as_deref(), g.humans) {
-        (Some(s), _) => Color::parse(s).ok_or_else(|| ApiError::bad(format!("no side {s:?}")))?,
-        (None, Humans::Blue) => Color::Blue,
-        (None, Humans::Tan) => Color::Tan,
-        (None, Humans::Both) => g.position.side_to_move(),
-    };
-    if !g.humans.plays(side) {
-        return Err(ApiError::conflict(
-            "only a person resigns; the engine plays on",
-        ));
+    // The seat's side resigns; a `side` given as well must be that one.
+    let side = seat.side(&g)?;
+    if let Some(s) = req.side.as_deref() {
+        let named = Color::parse(s).ok_or_else(|| ApiError::bad(format!("no side {s:?}")))?;
+        seat.must_be(&g, named, "resign")?;
     }
+    in_play(&mut g)?;
     cancel(&mut g);
     let end = Ending::Resigned(side);
     state.store.set_agreed_end(g.id, end.stored().as_deref())?;
@@ -438,9 +502,14 @@ async fn resign(
 /// Below this score (centipawns, its own point of view) the engine accepts a draw offer.
 const ENGINE_ACCEPTS_DRAW_BELOW: i32 = -150;
 
-async fn offer_draw(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn offer_draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    seat: Seat,
+) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     let mut g = lock(&shared);
+    seat.side(&g)?;
     in_play(&mut g)?;
     // Two people at one board agree by offering; the engine agrees only when it stands worse.
     let accepted = g.humans == Humans::Both
@@ -457,9 +526,14 @@ async fn offer_draw(State(state): State<AppState>, Path(id): Path<String>) -> Ap
     Ok(axum::Json(json!({ "accepted": accepted, "game": g.view() })).into_response())
 }
 
-async fn move_now(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn move_now(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    seat: Seat,
+) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     let g = lock(&shared);
+    seat.side(&g)?;
     let Some(t) = &g.thinking else {
         return Err(ApiError::conflict("the engine is not thinking"));
     };
@@ -476,9 +550,7 @@ async fn position_at(
         let g = lock(&shared);
         (g.start.clone(), g.moves.clone())
     };
-    let ply: usize = ply
-        .parse()
-        .ok()
+    let ply: usize = plain_number(&ply)
         .filter(|&p| p <= moves.len())
         .ok_or_else(|| {
             ApiError::not_found(format!("no ply {ply}: the game has {}", moves.len()))

@@ -10,6 +10,8 @@ use jovian_rules::{Color, Move, MoveKind, Outcome, Position, Setup, Square, Vari
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use crate::seats::Seats;
+
 /// Which sides people play; the others are the engine's.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Humans {
@@ -150,6 +152,8 @@ pub struct GameState {
     pub last_info: Option<ThinkingView>,
     /// The engine's last score from its own side's point of view (centipawns), for draw offers.
     pub engine_score: Option<i32>,
+    /// The secrets of the sides people play: never part of a view.
+    pub seats: Seats,
     pub events: broadcast::Sender<Event>,
 }
 
@@ -172,6 +176,7 @@ impl GameState {
             generation: 0,
             last_info: None,
             engine_score: None,
+            seats: Seats::default(),
             events: broadcast::channel(64).0,
         })
     }
@@ -265,6 +270,8 @@ pub struct ResultView {
     pub result: &'static str,
     pub winner: Option<&'static str>,
     pub reason: String,
+    /// Ended by a resignation or an agreed draw: final, nothing can be taken back.
+    pub agreed: bool,
 }
 
 #[derive(Serialize)]
@@ -402,6 +409,7 @@ impl GameState {
                 result: e.result_text(),
                 winner: e.winner().map(|c| c.name()),
                 reason: e.reason(),
+                agreed: !matches!(e, Ending::Rules(_)),
             }),
             thinking: self.thinking.is_some(),
             engine_to_move,

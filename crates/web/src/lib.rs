@@ -8,6 +8,10 @@ mod assets;
 pub mod diagram;
 mod engine_task;
 pub mod game;
+mod guard;
+mod ratelimit;
+pub mod seats;
+mod security;
 mod state;
 pub mod store;
 
@@ -16,7 +20,10 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-pub use api::router;
+pub use api::{router, router_with};
+pub use guard::ClientAddr;
+pub use ratelimit::{Rate, RateLimits};
+pub use security::{SecurityConfig, allowed_host};
 pub use state::AppState;
 
 /// The largest request body the API accepts (a long record fits many times over).
@@ -40,6 +47,9 @@ pub enum WebError {
 pub struct ServeOptions {
     pub port: u16,
     pub data: PathBuf,
+    /// Names besides the loopback address the server answers to (`--allow-host`), checked by
+    /// [`allowed_host`].
+    pub allow_hosts: Vec<String>,
     /// Called with the address once the server listens (the CLI prints it and opens a browser).
     pub on_listening: Box<dyn FnOnce(SocketAddr) + Send>,
 }
@@ -74,8 +84,14 @@ pub async fn serve(options: ServeOptions) -> Result<(), WebError> {
         .await
         .map_err(|source| WebError::Bind { addr, source })?;
     let local = listener.local_addr().map_err(WebError::Serve)?;
+    let security = SecurityConfig {
+        port: Some(local.port()),
+        allowed_hosts: options.allow_hosts,
+        limits: RateLimits::default(),
+    };
     (options.on_listening)(local);
-    axum::serve(listener, router(state))
+    let app = router_with(state, security).into_make_service_with_connect_info::<ClientAddr>();
+    axum::serve(guard::GuardedListener::new(listener), app)
         .await
         .map_err(WebError::Serve)
 }

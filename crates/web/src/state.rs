@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use jovian_rules::notation::{self, Style};
-use jovian_rules::{Move, Variant, fen};
+use jovian_rules::{Color, Move, Variant, fen};
 
 use crate::WebError;
 use crate::game::{Ending, GameState, Humans};
@@ -36,7 +36,8 @@ impl AppState {
                 continue;
             };
             match rebuild(&stored) {
-                Ok(game) => {
+                Ok(mut game) => {
+                    give_seats(&store, &mut game)?;
                     games.insert(id, Arc::new(Mutex::new(game)));
                 }
                 Err(e) => eprintln!("jovian serve: game {id} is not resumed: {e}"),
@@ -60,9 +61,11 @@ impl AppState {
         self.games().values().cloned().collect()
     }
 
-    /// Stores a new game (with the moves it already has) and keeps it in memory.
+    /// Stores a new game (with the moves it already has, and a seat secret for each side people
+    /// play) and keeps it in memory.
     pub fn insert(&self, mut game: GameState) -> Result<SharedGame, WebError> {
         game.created = Store::now();
+        game.seats.fill(game.humans)?;
         let stored = StoredGame {
             id: 0,
             variant: game.variant.id.to_string(),
@@ -73,6 +76,8 @@ impl AppState {
             movetime_ms: game.movetime_ms,
             agreed_end: None,
             created: game.created,
+            blue_seat: game.seats.blue.clone(),
+            tan_seat: game.seats.tan.clone(),
             moves: coordinates(&mut game),
         };
         game.id = self.store.create(&stored)?;
@@ -81,6 +86,33 @@ impl AppState {
         self.games().insert(id, shared.clone());
         Ok(shared)
     }
+}
+
+/// A game stored before seats existed gets them now, stored at once so that they stay the same
+/// after a restart. Nobody holds them yet: the server's log tells the operator how to take the
+/// game up again in a browser (the link form of docs/web.md).
+fn give_seats(store: &Store, game: &mut GameState) -> Result<(), WebError> {
+    if !game.seats.fill(game.humans)? {
+        return Ok(());
+    }
+    store.set_seats(
+        game.id,
+        game.seats.blue.as_deref(),
+        game.seats.tan.as_deref(),
+    )?;
+    for side in [Color::Blue, Color::Tan] {
+        if let Some(secret) = game.seats.get(side) {
+            eprintln!(
+                "jovian serve: game {id} was stored before seat secrets and was given new ones; \
+                 to play {title} in a browser, open the server's address followed by \
+                 /#seat={id}-{name}-{secret}",
+                id = game.id,
+                title = side.title(),
+                name = side.name(),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn coordinates(game: &mut GameState) -> Vec<String> {
@@ -101,6 +133,8 @@ pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
     game.level = stored.level;
     game.movetime_ms = stored.movetime_ms;
     game.created = stored.created;
+    game.seats.blue = stored.blue_seat.clone();
+    game.seats.tan = stored.tan_seat.clone();
     for (i, text) in stored.moves.iter().enumerate() {
         let m = notation::parse_move(&mut game.position, text)
             .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;

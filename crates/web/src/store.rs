@@ -23,6 +23,10 @@ pub struct StoredGame {
     /// Resignation or draw (`resigned:blue`, `draw`); endings by the rules are not stored.
     pub agreed_end: Option<String>,
     pub created: i64,
+    /// The secrets of the sides people play (crate::seats); `None` for the engine's side, and in
+    /// games stored before seats existed.
+    pub blue_seat: Option<String>,
+    pub tan_seat: Option<String>,
     /// The moves in coordinate notation, in order.
     pub moves: Vec<String>,
 }
@@ -42,7 +46,9 @@ CREATE TABLE IF NOT EXISTS games (
     movetime_ms INTEGER,
     agreed_end TEXT,
     created INTEGER NOT NULL,
-    updated INTEGER NOT NULL
+    updated INTEGER NOT NULL,
+    blue_seat TEXT,
+    tan_seat TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -51,6 +57,23 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, ply)
 );
 ";
+
+/// Columns added since the first version, each with its type: a database made by an older
+/// version gains them (its rows read NULL there) when it is opened.
+const ADDED_COLUMNS: [(&str, &str); 2] = [("blue_seat", "TEXT"), ("tan_seat", "TEXT")];
+
+fn migrate(conn: &Connection) -> Result<(), WebError> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let have: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    for (name, kind) in ADDED_COLUMNS {
+        if !have.iter().any(|h| h == name) {
+            conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {name} {kind}"))?;
+        }
+    }
+    Ok(())
+}
 
 fn now() -> i64 {
     std::time::SystemTime::now()
@@ -68,6 +91,7 @@ impl Store {
             .map_err(|e| WebError::Data(format!("cannot open {}: {e}", path.display())))?;
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")?;
         conn.execute_batch(SCHEMA)?;
+        migrate(&conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -85,7 +109,8 @@ impl Store {
         let tx = conn.transaction()?;
         tx.execute(
             "INSERT INTO games (variant, setup, start, humans, level, movetime_ms, agreed_end, \
-             created, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+             created, updated, blue_seat, tan_seat) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10)",
             params![
                 game.variant,
                 game.setup,
@@ -95,6 +120,8 @@ impl Store {
                 game.movetime_ms.map(|m| m as i64),
                 game.agreed_end,
                 game.created,
+                game.blue_seat,
+                game.tan_seat,
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -148,12 +175,26 @@ impl Store {
         Ok(())
     }
 
+    /// Stores the seat secrets of a game (made at load for a game stored before seats existed).
+    pub fn set_seats(
+        &self,
+        id: i64,
+        blue: Option<&str>,
+        tan: Option<&str>,
+    ) -> Result<(), WebError> {
+        self.conn().execute(
+            "UPDATE games SET blue_seat = ?2, tan_seat = ?3 WHERE id = ?1",
+            params![id, blue, tan],
+        )?;
+        Ok(())
+    }
+
     pub fn load(&self, id: i64) -> Result<Option<StoredGame>, WebError> {
         let conn = self.conn();
         let game = conn
             .query_row(
-                "SELECT id, variant, setup, start, humans, level, movetime_ms, agreed_end, created \
-                 FROM games WHERE id = ?1",
+                "SELECT id, variant, setup, start, humans, level, movetime_ms, agreed_end, created, \
+                 blue_seat, tan_seat FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -166,6 +207,8 @@ impl Store {
                         movetime_ms: r.get::<_, Option<i64>>(6)?.map(|m| m.max(0) as u64),
                         agreed_end: r.get(7)?,
                         created: r.get(8)?,
+                        blue_seat: r.get(9)?,
+                        tan_seat: r.get(10)?,
                         moves: Vec::new(),
                     })
                 },
@@ -214,6 +257,8 @@ mod tests {
             movetime_ms: Some(500),
             agreed_end: None,
             created: 7,
+            blue_seat: Some("b1".into()),
+            tan_seat: None,
             moves: vec!["d3d4".into()],
         };
         let id = {
@@ -233,10 +278,52 @@ mod tests {
             (back.level, back.movetime_ms, back.created),
             (3, Some(500), 7)
         );
+        assert_eq!(
+            (back.blue_seat.as_deref(), back.tan_seat.as_deref()),
+            (Some("b1"), None)
+        );
         assert_eq!(store.ids().unwrap(), [id]);
         assert!(store.load(id + 1).unwrap().is_none());
         // The same ply twice is refused, not overwritten.
         assert!(store.push_move(id, 2, "a1a2").is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_database_of_the_first_version_gains_the_seat_columns() {
+        let dir = std::env::temp_dir().join(format!("jovian-store-old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        {
+            // The first version's schema, with one game in it.
+            let conn = Connection::open(dir.join("games.sqlite")).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (id INTEGER PRIMARY KEY, variant TEXT NOT NULL, setup TEXT, \
+                 start TEXT NOT NULL, humans TEXT NOT NULL, level INTEGER NOT NULL, \
+                 movetime_ms INTEGER, agreed_end TEXT, created INTEGER NOT NULL, \
+                 updated INTEGER NOT NULL);
+                 CREATE TABLE moves (game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, \
+                 ply INTEGER NOT NULL, coord TEXT NOT NULL, PRIMARY KEY (game, ply));
+                 INSERT INTO games VALUES (1, 'scirocco', NULL, 'text', 'both', 9, NULL, NULL, 5, 5);
+                 INSERT INTO moves VALUES (1, 1, 'd3d4');",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&dir).unwrap();
+        let old = store.load(1).unwrap().unwrap();
+        assert_eq!(
+            (old.blue_seat, old.tan_seat, old.moves.len()),
+            (None, None, 1)
+        );
+        store.set_seats(1, Some("b"), Some("t")).unwrap();
+        drop(store);
+        // Opening again finds the columns there and keeps what was stored.
+        let store = Store::open(&dir).unwrap();
+        let back = store.load(1).unwrap().unwrap();
+        assert_eq!(
+            (back.blue_seat.as_deref(), back.tan_seat.as_deref()),
+            (Some("b"), Some("t"))
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -19,18 +19,22 @@ fn data_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// A request as the web app sends it: JSON, and the seat secret of the side it acts for if any.
 async fn call(
     state: &AppState,
     method: &str,
     uri: &str,
+    seat: Option<&str>,
     body: Option<String>,
 ) -> (StatusCode, Value) {
-    let req = Request::builder()
+    let mut req = Request::builder()
         .method(method)
         .uri(uri)
-        .header("content-type", "application/json")
-        .body(body.map_or_else(Body::empty, Body::from))
-        .unwrap();
+        .header("content-type", "application/json");
+    if let Some(seat) = seat {
+        req = req.header("x-jovian-seat", seat);
+    }
+    let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
     let res = router(state.clone()).oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
@@ -40,11 +44,24 @@ async fn call(
 }
 
 async fn post(state: &AppState, uri: &str, body: Value) -> (StatusCode, Value) {
-    call(state, "POST", uri, Some(body.to_string())).await
+    call(state, "POST", uri, None, Some(body.to_string())).await
+}
+
+/// A POST for the side whose seat secret is `seat`.
+async fn post_as(state: &AppState, uri: &str, seat: &str, body: Value) -> (StatusCode, Value) {
+    call(state, "POST", uri, Some(seat), Some(body.to_string())).await
 }
 
 async fn get(state: &AppState, uri: &str) -> (StatusCode, Value) {
-    call(state, "GET", uri, None).await
+    call(state, "GET", uri, None, None).await
+}
+
+/// The seat secret of `side` that the create answer of `game` gave.
+fn seat(game: &Value, side: &str) -> String {
+    game["seats"][side]
+        .as_str()
+        .unwrap_or_else(|| panic!("no {side} seat in {}", game["seats"]))
+        .to_string()
 }
 
 async fn new_game(state: &AppState, body: Value) -> Value {
@@ -102,22 +119,28 @@ async fn two_people_play_and_bad_moves_are_refused() {
     let id = game["id"].as_i64().unwrap();
     assert_eq!(game["legal"].as_array().unwrap().len(), 21);
     assert_eq!(game["setup"], "rot-00111011");
+    let (blue, tan) = (seat(&game, "blue"), seat(&game, "tan"));
     let uri = format!("/api/games/{id}/moves");
-    let (status, after) = post(&state, &uri, json!({"move": "P-d4", "ply": 0})).await;
+    let (status, after) = post_as(&state, &uri, &blue, json!({"move": "P-d4", "ply": 0})).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(after["moves"][0]["text"], "P-d4");
     assert_eq!(after["board"]["to_move"], "tan");
+    assert!(
+        after.get("seats").is_none(),
+        "only the create answer shows seats"
+    );
     // An illegal move, a stale client, an unreadable body, an unknown field.
-    let (status, e) = post(&state, &uri, json!({"move": "P-d4"})).await;
+    let (status, e) = post_as(&state, &uri, &tan, json!({"move": "P-d4"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error(&e), "no Pawn can move to d4");
-    let (status, e) = post(&state, &uri, json!({"move": "P-d7", "ply": 0})).await;
+    let (status, e) = post_as(&state, &uri, &tan, json!({"move": "P-d7", "ply": 0})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error(&e), "out of turn: the game is at ply 1, not 0");
-    let (status, e) = call(&state, "POST", &uri, Some("{\"move\": ".into())).await;
+    let (status, e) = call(&state, "POST", &uri, Some(&tan), Some("{\"move\": ".into())).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&e).starts_with("malformed JSON"), "{e}");
-    let (status, _) = post(&state, &uri, json!({"move": "P-d7", "promote": true})).await;
+    let body = json!({"move": "P-d7", "promote": true});
+    let (status, _) = post_as(&state, &uri, &tan, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     // Nothing of that changed the game.
     let (_, now) = get(&state, &format!("/api/games/{id}")).await;
@@ -128,7 +151,7 @@ async fn two_people_play_and_bad_moves_are_refused() {
     let (status, _) = get(&state, "/api/nothing").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let huge = json!({"move": "x".repeat(2 << 20)}).to_string();
-    let (status, e) = call(&state, "POST", &uri, Some(huge)).await;
+    let (status, e) = call(&state, "POST", &uri, Some(&tan), Some(huge)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{e}");
 }
 
@@ -143,8 +166,10 @@ async fn a_doubled_turn_is_played_at_once_and_taken_back_whole() {
     )
     .await;
     let id = game["id"].as_i64().unwrap();
+    let (blue, tan) = (seat(&game, "blue"), seat(&game, "tan"));
     let uri = format!("/api/games/{id}/moves");
-    let (status, after) = post(&state, &uri, json!({"move": "Rxa11-m11", "ply": 0})).await;
+    let body = json!({"move": "Rxa11-m11", "ply": 0});
+    let (status, after) = post_as(&state, &uri, &blue, body).await;
     assert_eq!(status, StatusCode::OK, "{after}");
     let texts: Vec<&str> = (after["moves"].as_array().unwrap().iter())
         .map(|m| m["text"].as_str().unwrap())
@@ -157,15 +182,15 @@ async fn a_doubled_turn_is_played_at_once_and_taken_back_whole() {
         "{record}"
     );
     // Tan answers with one move; each take-back then removes one whole turn.
-    let (status, _) = post(&state, &uri, json!({"move": "K-o16"})).await;
+    let (status, _) = post_as(&state, &uri, &tan, json!({"move": "K-o16"})).await;
     assert_eq!(status, StatusCode::OK);
     let takeback = format!("/api/games/{id}/takeback");
-    let (_, back) = post(&state, &takeback, json!({})).await;
+    let (_, back) = post_as(&state, &takeback, &tan, json!({})).await;
     assert_eq!(back["moves"].as_array().unwrap().len(), 2);
-    let (_, back) = post(&state, &takeback, json!({})).await;
+    let (_, back) = post_as(&state, &takeback, &blue, json!({})).await;
     assert_eq!(back["moves"].as_array().unwrap().len(), 0, "{back}");
     // A second part that cannot be made is refused, and the first is not played either.
-    let (status, e) = post(&state, &uri, json!({"move": "Rxa11-b12"})).await;
+    let (status, e) = post_as(&state, &uri, &blue, json!({"move": "Rxa11-b12"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error(&e), "after Rxa11&: no Rook can move to b12");
     let (_, now) = get(&state, &format!("/api/games/{id}")).await;
@@ -235,9 +260,10 @@ async fn games_are_created_from_setups_positions_and_records() {
     assert_eq!(at(&chosen, "a12").unwrap()["abbr"], "GW", "mirror symmetry");
     // A Typhoon swap is played like any move.
     let id = chosen["id"].as_i64().unwrap();
-    let (status, g) = post(
+    let (status, g) = post_as(
         &state,
         &format!("/api/games/{id}/moves"),
+        &seat(&chosen, "blue"),
         json!({"move": "Hu<>a3"}),
     )
     .await;
@@ -297,8 +323,13 @@ async fn the_engine_answers_and_take_back_resign_and_draw_work() {
     )
     .await;
     let id = game["id"].as_i64().unwrap();
+    let blue = seat(&game, "blue");
+    assert!(
+        game["seats"].get("tan").is_none(),
+        "the engine's side has no seat"
+    );
     let uri = format!("/api/games/{id}/moves");
-    post(&state, &uri, json!({"move": "P-d4"})).await;
+    post_as(&state, &uri, &blue, json!({"move": "P-d4"})).await;
     let g = wait_for(&state, id, |g| {
         g["moves"].as_array().unwrap().len() == 2 && !g["thinking"].as_bool().unwrap()
     })
@@ -323,26 +354,30 @@ async fn the_engine_answers_and_take_back_resign_and_draw_work() {
     let (status, _) = get(&state, &format!("/api/games/{id}/positions/9")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // Take-back against the engine goes back to the person's turn: both moves.
-    let (status, back) = post(&state, &format!("/api/games/{id}/takeback"), json!({})).await;
+    let takeback = format!("/api/games/{id}/takeback");
+    let (status, back) = post_as(&state, &takeback, &blue, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back["moves"].as_array().unwrap().len(), 0);
     // The engine declines a draw when it has no reason to take it; resigning ends the game.
-    let (_, draw) = post(&state, &format!("/api/games/{id}/draw"), json!({})).await;
+    let (_, draw) = post_as(&state, &format!("/api/games/{id}/draw"), &blue, json!({})).await;
     assert_eq!(draw["accepted"], false);
-    let (status, over) = post(&state, &format!("/api/games/{id}/resign"), json!({})).await;
+    let resign = format!("/api/games/{id}/resign");
+    let (status, over) = post_as(&state, &resign, &blue, json!({})).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(over["result"]["result"], "0-1");
     assert_eq!(over["result"]["reason"], "Blue resigned");
-    let (status, e) = post(&state, &uri, json!({"move": "P-d4"})).await;
+    let (status, e) = post_as(&state, &uri, &blue, json!({"move": "P-d4"})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error(&e), "the game is over (Blue resigned)");
-    let (status, _) = post(&state, &format!("/api/games/{id}/movenow"), json!({})).await;
+    let movenow = format!("/api/games/{id}/movenow");
+    let (status, _) = post_as(&state, &movenow, &blue, json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "nothing to stop");
 
     // Two people agree a draw at once.
     let both = new_game(&state, json!({"variant": "typhoon", "humans": "both"})).await;
     let bid = both["id"].as_i64().unwrap();
-    let (_, draw) = post(&state, &format!("/api/games/{bid}/draw"), json!({})).await;
+    let draw = format!("/api/games/{bid}/draw");
+    let (_, draw) = post_as(&state, &draw, &seat(&both, "tan"), json!({})).await;
     assert_eq!(draw["accepted"], true);
     assert_eq!(draw["game"]["result"]["result"], "1/2-1/2");
 }
@@ -356,17 +391,15 @@ async fn the_engine_moves_first_when_it_plays_blue_and_move_now_stops_it() {
     )
     .await;
     let id = game["id"].as_i64().unwrap();
+    let tan = seat(&game, "tan");
     let start = Instant::now();
     wait_for(&state, id, |g| g["thinking"] == true).await;
-    let (status, e) = post(
-        &state,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": "P-e8"}),
-    )
-    .await;
+    let moves = format!("/api/games/{id}/moves");
+    let (status, e) = post_as(&state, &moves, &tan, json!({"move": "P-e8"})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(error(&e).starts_with("it is the engine's turn"), "{e}");
-    let (status, _) = post(&state, &format!("/api/games/{id}/movenow"), json!({})).await;
+    let movenow = format!("/api/games/{id}/movenow");
+    let (status, _) = post_as(&state, &movenow, &tan, json!({})).await;
     assert_eq!(status, StatusCode::OK);
     let g = wait_for(&state, id, |g| g["moves"].as_array().unwrap().len() == 1).await;
     assert!(
@@ -379,7 +412,7 @@ async fn the_engine_moves_first_when_it_plays_blue_and_move_now_stops_it() {
 #[tokio::test]
 async fn games_survive_a_restart() {
     let dir = data_dir("restart");
-    let (id, board, moves) = {
+    let (id, board, moves, blue) = {
         let state = AppState::open(&dir).unwrap();
         let game = new_game(
             &state,
@@ -387,22 +420,15 @@ async fn games_survive_a_restart() {
         )
         .await;
         let id = game["id"].as_i64().unwrap();
-        for m in ["P-e5", "P-e8", "Hu<>a3"] {
-            let (status, g) = post(
-                &state,
-                &format!("/api/games/{id}/moves"),
-                json!({"move": m}),
-            )
-            .await;
+        let (blue, tan) = (seat(&game, "blue"), seat(&game, "tan"));
+        for (m, side) in [("P-e5", &blue), ("P-e8", &tan), ("Hu<>a3", &blue)] {
+            let moves = format!("/api/games/{id}/moves");
+            let (status, g) = post_as(&state, &moves, side, json!({"move": m})).await;
             assert_eq!(status, StatusCode::OK, "{m}: {g}");
         }
-        let (_, g) = post(
-            &state,
-            &format!("/api/games/{id}/resign"),
-            json!({"side": "tan"}),
-        )
-        .await;
-        (id, g["board"].clone(), g["moves"].clone())
+        let resign = format!("/api/games/{id}/resign");
+        let (_, g) = post_as(&state, &resign, &tan, json!({"side": "tan"})).await;
+        (id, g["board"].clone(), g["moves"].clone(), blue)
     };
     let state = AppState::open(&dir).unwrap();
     let (status, list) = get(&state, "/api/games").await;
@@ -413,6 +439,13 @@ async fn games_survive_a_restart() {
     assert_eq!(g["moves"], moves);
     assert_eq!(g["setup"], "rot-01001110001101101");
     assert_eq!(g["result"]["reason"], "Tan resigned");
+    // The seats were kept with the game: Blue's secret still acts for Blue.
+    let (status, e) = post_as(&state, &format!("/api/games/{id}/draw"), &blue, json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "accepted as Blue's, the game is over: {e}"
+    );
 }
 
 #[tokio::test]

@@ -1,0 +1,173 @@
+//! The server on a real socket, spoken to byte by byte: what the HTTP layer would refuse with an
+//! empty answer of its own (a request line over 64 KB, more than 100 headers, a head over its
+//! buffer, broken HTTP) gets a JSON error; requests on one connection keep working; the host
+//! check knows the port; the rate limits count by the connection's address.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Starts `jovian serve` on a free port with a scratch data directory; returns its address.
+async fn start(name: &str) -> SocketAddr {
+    let data = std::env::temp_dir().join(format!("jovian-http-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(jovian_web::serve(jovian_web::ServeOptions {
+        port: 0,
+        data,
+        allow_hosts: vec![],
+        on_listening: Box::new(move |addr| {
+            let _ = tx.send(addr);
+        }),
+    }));
+    rx.await.expect("the server listens")
+}
+
+/// Sends `bytes` on a new connection and reads until the server closes it.
+async fn exchange(addr: SocketAddr, bytes: &[u8]) -> String {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let (mut reader, mut writer) = stream.split();
+    // Writing and reading at once: the server may answer (and close) before all is sent.
+    let write = async {
+        let _ = writer.write_all(bytes).await;
+    };
+    let mut answer = Vec::new();
+    let read = async {
+        let _ = reader.read_to_end(&mut answer).await;
+    };
+    tokio::time::timeout(Duration::from_secs(20), async { tokio::join!(write, read) })
+        .await
+        .expect("the server answers and closes");
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The answers in `text`: status and body, each body read by its Content-Length.
+fn answers(text: &str) -> Vec<(u16, String)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(head_end) = rest.find("\r\n\r\n") {
+        let head = &rest[..head_end];
+        let status = head[9..12].parse().unwrap();
+        let length: usize = head
+            .lines()
+            .find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case("content-length")
+                    .then(|| v.trim().parse().ok())?
+            })
+            .unwrap_or(0);
+        let body_start = head_end + 4;
+        out.push((status, rest[body_start..body_start + length].to_string()));
+        rest = &rest[body_start + length..];
+    }
+    out
+}
+
+/// The only answer in `text`, which must be a JSON error with `status`.
+fn json_error(text: &str, status: u16) -> String {
+    let all = answers(text);
+    assert_eq!(all.len(), 1, "{text}");
+    assert_eq!(all[0].0, status, "{text}");
+    let body: Value = serde_json::from_str(&all[0].1).unwrap_or_else(|_| panic!("{text}"));
+    body["error"]
+        .as_str()
+        .expect("an error sentence")
+        .to_string()
+}
+
+#[tokio::test]
+async fn what_the_http_layer_refuses_is_answered_in_json() {
+    let addr = start("limits").await;
+    let host = format!("Host: {addr}\r\n");
+    // Over hyper's own 64 KB limit for a request line.
+    let long = format!(
+        "GET /api/games/{} HTTP/1.1\r\n{host}\r\n",
+        "1".repeat(70_000)
+    );
+    let message = json_error(&exchange(addr, long.as_bytes()).await, 414);
+    assert!(message.contains("longer than"), "{message}");
+    // Over its buffer for a head.
+    let big = format!(
+        "GET / HTTP/1.1\r\n{host}X-Big: {}\r\n\r\n",
+        "b".repeat(500_000)
+    );
+    json_error(&exchange(addr, big.as_bytes()).await, 431);
+    // Over its count of headers.
+    let many: String = (0..150).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let many = format!("GET / HTTP/1.1\r\n{host}{many}\r\n");
+    json_error(&exchange(addr, many.as_bytes()).await, 431);
+    // Not HTTP at all.
+    json_error(&exchange(addr, b"HELLO THERE\r\n\r\n").await, 400);
+    let two_lengths = format!(
+        "POST /api/games HTTP/1.1\r\n{host}Content-Length: 1\r\nContent-Length: 2\r\n\r\nab"
+    );
+    json_error(&exchange(addr, two_lengths.as_bytes()).await, 400);
+    // A body declared too large is refused from its head: none of it is sent here, and the
+    // answer comes anyway.
+    let declared = format!(
+        "POST /api/games HTTP/1.1\r\n{host}Content-Type: application/json\r\n\
+         Content-Length: 5000000\r\nConnection: close\r\n\r\n"
+    );
+    json_error(&exchange(addr, declared.as_bytes()).await, 413);
+}
+
+#[tokio::test]
+async fn requests_on_one_connection_are_each_answered() {
+    let addr = start("keepalive").await;
+    let host = format!("Host: {addr}\r\n");
+    let body = r#"{"variant":"scirocco","humans":"both"}"#;
+    let create = format!(
+        "POST /api/games HTTP/1.1\r\n{host}Content-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let list = format!("GET /api/games HTTP/1.1\r\n{host}\r\n");
+    let many: String = (0..150).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let refused = format!("GET /api/games HTTP/1.1\r\n{host}{many}\r\n");
+    let after = format!("GET /api/games HTTP/1.1\r\n{host}Connection: close\r\n\r\n");
+    // Sent at once: a create, a list, an oversize head, then one more that is never answered.
+    let all = [create, list, refused, after].concat();
+    let text = exchange(addr, all.as_bytes()).await;
+    let got: Vec<u16> = answers(&text).iter().map(|a| a.0).collect();
+    assert_eq!(got, [201, 200, 431], "{text}");
+    let listed: Value = serde_json::from_str(&answers(&text)[1].1).unwrap();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn the_host_must_name_the_port_the_server_listens_on() {
+    let addr = start("port").await;
+    let ask = |host: String| {
+        format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+    };
+    let ok = exchange(addr, ask(format!("localhost:{}", addr.port())).as_bytes()).await;
+    assert_eq!(answers(&ok)[0].0, 200, "{ok}");
+    let other = ask(format!("127.0.0.1:{}", addr.port() ^ 1));
+    json_error(&exchange(addr, other.as_bytes()).await, 421);
+    let rebound = ask(format!("attacker.example:{}", addr.port()));
+    json_error(&exchange(addr, rebound.as_bytes()).await, 421);
+}
+
+#[tokio::test]
+async fn new_games_are_limited_per_address() {
+    let addr = start("rate").await;
+    let body = r#"{"variant":"scirocco","humans":"both"}"#;
+    let create = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut statuses = Vec::new();
+    for _ in 0..20 {
+        let text = exchange(addr, create.as_bytes()).await;
+        statuses.push(answers(&text)[0].0);
+    }
+    // The default allows 20 at once.
+    assert!(statuses.iter().all(|&s| s == 201), "{statuses:?}");
+    let text = exchange(addr, create.as_bytes()).await;
+    assert!(text.to_ascii_lowercase().contains("retry-after:"), "{text}");
+    json_error(&text, 429);
+}
