@@ -5,8 +5,10 @@
 mod cecp;
 mod players;
 mod resume;
+mod sprt;
 mod stats;
 
+use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -23,6 +25,7 @@ use crate::input::{self, CliError};
 use cecp::CmdLimit;
 use players::{Clocks, Player, Rng, Spec, mix};
 use resume::{Expected, Settings};
+use sprt::{Pentanomial, SprtBounds, Verdict};
 use stats::{Reason, Tally, Winner};
 
 #[derive(Args)]
@@ -70,6 +73,46 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// A sequential probability ratio test: stop as soon as it decides whether A is stronger than
+    /// B by ELO1 (H1) rather than ELO0 (H0), logistic Elo, e.g. `0,10`. Counted by pairs of games
+    /// (one array, colours swapped); --games is then the most that are played.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    sprt_alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    sprt_beta: f64,
+}
+
+/// The pairs of a match as their games come in, for the SPRT.
+#[derive(Default)]
+struct Pairs {
+    /// Pairs with one game in: A's half-points so far.
+    open: HashMap<usize, usize>,
+    done: Pentanomial,
+}
+
+impl Pairs {
+    /// Counts game `index`; true when it completes its pair.
+    fn add(&mut self, index: usize, winner: Winner) -> bool {
+        let half_points = match winner {
+            Winner::A => 2,
+            Winner::Draw => 1,
+            Winner::B => 0,
+        };
+        match self.open.remove(&(index / 2)) {
+            Some(first) => {
+                self.done.add(first + half_points);
+                true
+            }
+            None => {
+                self.open.insert(index / 2, half_points);
+                false
+            }
+        }
+    }
 }
 
 /// Everything a game thread needs to know.
@@ -95,6 +138,7 @@ struct Job {
 
 /// How a game went.
 struct Report {
+    index: usize,
     a_is_blue: bool,
     winner: Winner,
     reason: Reason,
@@ -152,6 +196,12 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         return Err(CliError("the player clock needs --tc BASE+INC".to_string()));
     }
     let cmd_limit = CmdLimit::parse(&args.cmd_limit).map_err(CliError)?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|t| SprtBounds::parse(t, args.sprt_alpha, args.sprt_beta))
+        .transpose()
+        .map_err(CliError)?;
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".to_string()));
     }
@@ -228,6 +278,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     // When resuming, the games already saved are counted from their records; the rest are played.
     let mut tally = Tally::default();
+    let mut pairs = Pairs::default();
     let mut jobs_left = Vec::new();
     for job in jobs {
         let saved_game = args
@@ -251,6 +302,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             a_is_blue: job.a_is_blue,
         };
         let finished = resume::read_finished(&path, &expected).map_err(CliError)?;
+        pairs.add(job.index, finished.winner);
         tally.add(
             finished.winner,
             finished.reason,
@@ -276,6 +328,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         digits: args.games.to_string().len().max(3),
     };
 
+    // Without a terminal (a log file), the SPRT's progress is a line per pair instead of the bar.
+    let show_pairs = !args.quiet && !std::io::stdout().is_terminal();
     let bar = if args.quiet || !std::io::stdout().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -290,9 +344,15 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         bar
     };
     bar.set_position(resumed as u64);
-    bar.set_message(tally.running());
+    let running = |tally: &Tally, pairs: &Pairs| match &sprt {
+        Some(b) => format!("{}  {}", tally.running(), pairs.done.status(b)),
+        None => tally.running(),
+    };
+    // The verdict may already stand on the games resumed.
+    let mut verdict = sprt.as_ref().map(|b| pairs.done.verdict(b));
+    bar.set_message(running(&tally, &pairs));
     let next = AtomicUsize::new(0);
-    let abort = AtomicBool::new(false);
+    let abort = AtomicBool::new(verdict.is_some_and(|v| v != Verdict::Continue));
     let (tx, rx) = mpsc::channel::<Result<Report, String>>();
     let mut failure: Option<String> = None;
     thread::scope(|scope| {
@@ -306,7 +366,21 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             match report {
                 Ok(r) => {
                     tally.add(r.winner, r.reason, r.a_is_blue, r.plies);
-                    bar.set_message(tally.running());
+                    if pairs.add(r.index, r.winner)
+                        && let Some(b) = &sprt
+                    {
+                        let v = pairs.done.verdict(b);
+                        if v != Verdict::Continue && verdict == Some(Verdict::Continue) {
+                            // Decided: no new game starts; those under way are finished and
+                            // counted.
+                            abort.store(true, Ordering::SeqCst);
+                            verdict = Some(v);
+                        }
+                        if show_pairs {
+                            println!("{}", pairs.done.status(b));
+                        }
+                    }
+                    bar.set_message(running(&tally, &pairs));
                     bar.inc(1);
                 }
                 Err(e) => {
@@ -343,6 +417,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     println!();
     print!("{}", tally.table());
+    if let Some(b) = &sprt {
+        print!("{}", sprt_report(b, &pairs.done));
+    }
     println!("Wall time: {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
@@ -502,6 +579,7 @@ fn play(
         .map(|(loser, _, _)| who[loser.index()]);
     Ok((
         Report {
+            index: job.index,
             a_is_blue: job.a_is_blue,
             winner,
             reason,
@@ -565,4 +643,31 @@ mod tests {
                 .all(|n| n.starts_with("rot-") || n.starts_with("mir-"))
         );
     }
+}
+
+/// The SPRT's closing lines: the pairs, the LLR against its bounds, and the verdict.
+fn sprt_report(bounds: &SprtBounds, pairs: &Pentanomial) -> String {
+    let (lower, upper) = bounds.llr_bounds();
+    let llr = pairs.llr(bounds);
+    let verdict = match pairs.verdict(bounds) {
+        Verdict::H1 => format!(
+            "H1 accepted: A is stronger than B by {} Elo rather than {}",
+            bounds.elo1, bounds.elo0
+        ),
+        Verdict::H0 => format!(
+            "H0 accepted: A is not stronger than B by {} Elo (rather {} or less)",
+            bounds.elo1, bounds.elo0
+        ),
+        Verdict::Continue => "undecided: the games ran out before the test decided".to_string(),
+    };
+    let c = pairs.counts;
+    let mut out = format!(
+        "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}), {verdict}\n\
+         Pairs (A's points 0 / 0.5 / 1 / 1.5 / 2): {} / {} / {} / {} / {}\n",
+        bounds.elo0, bounds.elo1, bounds.alpha, bounds.beta, c[0], c[1], c[2], c[3], c[4]
+    );
+    if let Some((elo, low, high)) = pairs.elo() {
+        out += &format!("Elo from the pairs: {elo:+.1} (95% interval {low:+.1} .. {high:+.1})\n");
+    }
+    out
 }

@@ -311,3 +311,62 @@ fn bad_match_arguments_get_one_line() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn an_sprt_stops_as_soon_as_it_decides() {
+    // depth:1 against the random mover wins every pair: H1 of "at least 100 Elo better" is
+    // accepted long before the 60 games run out. The games under way when it decides are finished
+    // and counted: a game thread may have taken the next game before the verdict.
+    let dir = out_dir("match-sprt");
+    let text = run_match(&[
+        "match",
+        "--games",
+        "60",
+        "--a",
+        "depth:1",
+        "--b",
+        "random",
+        "--max-plies",
+        "200",
+        "--concurrency",
+        "1",
+        "--seed",
+        "5",
+        "--sprt",
+        "0,100",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(text.contains("H1 accepted"), "{text}");
+    let played = records(&dir).len();
+    assert!(played < 60, "{played} games\n{text}");
+    // Without a terminal, the LLR is shown after each pair as it goes.
+    let llr_lines = text.lines().filter(|l| l.starts_with("LLR ")).count();
+    assert_eq!(llr_lines, played / 2, "{text}");
+    assert!(llr_lines > 1, "one pair is not proof\n{text}");
+    // The same player pair against a bound it cannot reach: H0.
+    let dir = out_dir("match-sprt-h0");
+    let text = run_match(&[
+        "match",
+        "--games",
+        "40",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--max-plies",
+        "60",
+        "--seed",
+        "5",
+        "--sprt",
+        "300,400",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(text.contains("H0 accepted"), "{text}");
+    let o = jovian(&["match", "--a", "random", "--b", "random", "--sprt", "5,0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("ELO0 < ELO1"), "{err}");
+}
