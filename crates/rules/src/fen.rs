@@ -83,7 +83,9 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
             if file < width as u64 {
                 pieces.push((color, kind, Square::new(file as u8, (rank - 1) as u8)));
             }
-            file += 1;
+            // Saturating like the counts: `18446744073709551615,k` is a rank too wide, not an
+            // overflow (found by the fuzz tests).
+            file = file.saturating_add(1);
         }
         if file != width as u64 {
             return Err(FenError::RankWidth {
@@ -278,6 +280,10 @@ mod tests {
         assert_eq!(
             err(&DEFAULT.replacen("/10/", "/99999999999999999999999/", 1)),
             "rank 7: \"99999999999999999999999\" is not a number of empty squares"
+        );
+        assert_eq!(
+            err(&DEFAULT.replacen("/10/", "/18446744073709551615,k/", 1)),
+            "rank 7 has 18446744073709551615 squares, the board has 10"
         );
         assert_eq!(
             err(&DEFAULT.replacen("/10/", "/5,,5/", 1)),
