@@ -13,6 +13,7 @@ fn hash_sizes_out_of_bounds_are_refused_not_allocated() {
     for size in ["18446744073709551615", "4000000", "0", "65537", "1.5"] {
         for command in [
             &["analyse", "scirocco", "--depth", "1", "--hash", size][..],
+            &["xboard", "--hash", size],
             &["match", "--a", "random", "--b", "random", "--hash", size],
         ] {
             let o = jovian(command);
