@@ -218,3 +218,62 @@ fn play_survives_an_endless_line() {
     assert!(out.contains("too long a line (more than 64 KB)"), "{out}");
     assert!(out.contains("Record saved to /dev/null"), "{out}");
 }
+
+#[test]
+fn records_and_positions_with_a_byte_order_mark_read() {
+    let record = scratch(
+        "bom.pgn",
+        "\u{feff}[Variant \"scirocco\"]\n[Result \"*\"]\n\n1. P-d4 P-g7 *\n",
+    );
+    let o = jovian(&["validate", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 moves"), "{}", stdout(&o));
+    let json = scratch(
+        "bom.json",
+        "\u{feff}{\"variant\":\"scirocco\",\"to_move\":\"blue\",\
+         \"pieces\":[[\"blue\",\"K\",\"a1\"],[\"blue\",\"P\",\"e4\"],[\"tan\",\"K\",\"j10\"],\
+         [\"tan\",\"P\",\"e8\"]]}",
+    );
+    let o = jovian(&["moves", "scirocco", "--json", json.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().any(|l| l == "Ka1-a2"), "{}", stdout(&o));
+}
+
+#[test]
+fn move_numbers_are_checked() {
+    let record =
+        |name: &str, moves: &str| scratch(name, &format!("[Variant \"scirocco\"]\n\n{moves} *\n"));
+    let zero = record("zero.pgn", "0. P-d4 P-g7");
+    assert_fails(
+        &jovian(&["validate", zero.to_str().unwrap()]),
+        "line 3: move number \"0.\" should be \"1.\"",
+    );
+    let skipped = record("skipped.pgn", "1. P-d4 P-g7 3. C-e4");
+    assert_fails(
+        &jovian(&["validate", skipped.to_str().unwrap()]),
+        "move number \"3.\" should be \"2.\"",
+    );
+    let tan = record("tan.pgn", "1. P-d4 2. P-g7");
+    assert_fails(
+        &jovian(&["validate", tan.to_str().unwrap()]),
+        "move number \"2.\" should be \"1...\"",
+    );
+    let fine = record("fine.pgn", "1. P-d4 {a comment} 1... P-g7 2. C-e4");
+    let o = jovian(&["validate", fine.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bare_equals_sign_needs_a_promotion_to_decline() {
+    // P-d4 cannot promote: `=` is refused like `+` (it was accepted, while `+` was refused).
+    for text in ["P-d4=", "P-d4+"] {
+        let o = jovian(&["show", "scirocco", "--moves", text]);
+        assert_fails(&o, "neither starts nor ends in Blue's promotion zone");
+    }
+    assert_fails(
+        &jovian(&["show", "scirocco", "--moves", "P-d4="]),
+        "no promotion to decline",
+    );
+    let o = jovian(&["show", "scirocco", "--moves", "P-d4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
