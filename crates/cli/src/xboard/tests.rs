@@ -266,7 +266,7 @@ fn command_line() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(mutate::config(256))]
+    #![proptest_config(mutate::config(500))]
 
     /// Random sessions: no panic, every answer one line, every error in CECP's form, and a ping
     /// at the end is answered (the engine neither died nor went silent).
