@@ -10,14 +10,24 @@ use std::io::{ErrorKind, Write};
 
 /// Writes to stdout, or ends the process as described above.
 pub fn write_out(args: std::fmt::Arguments) {
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_fmt(args) {
-        if e.kind() == ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        write_err(format_args!("jovian: cannot write the output: {e}\n"));
-        std::process::exit(2);
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        failed(e);
     }
+}
+
+/// Flushes stdout (after a prompt that does not end its line), or ends the process as above.
+pub fn flush_out() {
+    if let Err(e) = std::io::stdout().lock().flush() {
+        failed(e);
+    }
+}
+
+fn failed(e: std::io::Error) -> ! {
+    if e.kind() == ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    write_err(format_args!("jovian: cannot write the output: {e}\n"));
+    std::process::exit(2);
 }
 
 /// Writes to stderr; a failure is ignored.

@@ -1,8 +1,6 @@
 //! `jovian play`: a game in the terminal against the engine. Moves are typed in the game's notation;
 //! the board is redrawn after each move; the record is saved at the end.
 
-use std::io::Write;
-
 use clap::Args;
 use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS, describe_level, limits_for_level};
 use jovian_engine::{Engine, Limits, score_text};
@@ -83,9 +81,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             continue;
         }
         out!("\n{} to move> ", to_move.title());
-        std::io::stdout()
-            .flush()
-            .map_err(|e| CliError(format!("cannot write: {e}")))?;
+        crate::output::flush_out();
         let line = match input::read_line(&mut stdin) {
             Ok(Some(Line::Text(line))) => line,
             Ok(Some(Line::TooLong(start))) => {
