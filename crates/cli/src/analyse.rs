@@ -5,6 +5,7 @@ use jovian_engine::{Engine, Limits, score_text};
 use jovian_rules::notation::{self, Style};
 use jovian_rules::{Move, Position};
 
+use crate::bounds;
 use crate::input::{CliError, PositionArgs};
 
 #[derive(Args)]
@@ -12,17 +13,17 @@ pub struct AnalyseArgs {
     game: String,
     #[command(flatten)]
     position: PositionArgs,
-    /// Think for this many milliseconds.
-    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    /// Think for this many milliseconds (1 to 86400000, a day).
+    #[arg(long, conflicts_with_all = ["depth", "nodes"], value_parser = bounds::movetime_ms)]
     movetime: Option<u64>,
-    /// Search to this depth.
-    #[arg(long, conflicts_with = "nodes")]
+    /// Search to this depth (1 to 100).
+    #[arg(long, conflicts_with = "nodes", value_parser = bounds::depth)]
     depth: Option<u32>,
     /// Search this many nodes.
-    #[arg(long)]
+    #[arg(long, value_parser = bounds::nodes)]
     nodes: Option<u64>,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MB (1 to 65536).
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = bounds::hash_mb)]
     hash: usize,
 }
 
@@ -49,17 +50,17 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
         _ => Limits::movetime(5_000),
     };
     if let Some(o) = pos.outcome() {
-        println!(
+        outln!(
             "game over: {} wins ({})",
             o.winner.title(),
             o.reason.describe()
         );
         return Ok(());
     }
-    let mut engine = Engine::new(pos.variant(), args.hash.max(1));
+    let mut engine = Engine::new(pos.variant(), args.hash);
     let root = pos.clone();
     let result = engine.search(&mut pos, &limits, |info| {
-        println!(
+        outln!(
             "depth {:>2} seldepth {:>2} score {:>9} nodes {:>10} nps {:>8} time {:>6} ms  {}",
             info.depth,
             info.seldepth,
@@ -72,7 +73,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     });
     if let Some(best) = result.best {
         let mut p = root.clone();
-        println!(
+        outln!(
             "bestmove {} ({})",
             notation::format_move(&mut p, best, Style::Short),
             notation::format_move(&mut p, best, Style::Coordinate)

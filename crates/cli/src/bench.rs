@@ -168,9 +168,13 @@ const SEARCHES: [Workload; 8] = [
 ];
 
 fn search_bench(quick: bool) {
-    println!(
+    outln!(
         "{:<34} {:>5} {:>12} {:>9} {:>12}",
-        "search workload", "depth", "nodes", "seconds", "nodes/s"
+        "search workload",
+        "depth",
+        "nodes",
+        "seconds",
+        "nodes/s"
     );
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for w in &SEARCHES {
@@ -183,7 +187,7 @@ fn search_bench(quick: bool) {
         let secs = start.elapsed().as_secs_f64();
         total_nodes += result.nodes;
         total_secs += secs;
-        println!(
+        outln!(
             "{:<34} {:>5} {:>12} {:>9.3} {:>12.0}",
             w.name,
             depth,
@@ -192,7 +196,7 @@ fn search_bench(quick: bool) {
             result.nodes as f64 / secs.max(1e-9)
         );
     }
-    println!(
+    outln!(
         "search signature {total_nodes} nodes, {total_secs:.3} s, {:.0} nodes/s",
         total_nodes as f64 / total_secs.max(1e-9)
     );
@@ -206,16 +210,20 @@ fn search_bench(quick: bool) {
         engine.search(&mut pos, &Limits::movetime(budget_ms), |_| {});
         worst = worst.max(start.elapsed().as_secs_f64() * 1000.0 - budget_ms as f64);
     }
-    println!("movetime {budget_ms} ms: latest reply {worst:+.1} ms after the budget");
+    outln!("movetime {budget_ms} ms: latest reply {worst:+.1} ms after the budget");
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if cfg!(debug_assertions) {
-        eprintln!("warning: debug build; speed figures need `cargo run --release -- bench`");
+        errln!("warning: debug build; speed figures need `cargo run --release -- bench`");
     }
-    println!(
+    outln!(
         "{:<34} {:>5} {:>12} {:>9} {:>12}",
-        "workload", "depth", "nodes", "seconds", "nodes/s"
+        "workload",
+        "depth",
+        "nodes",
+        "seconds",
+        "nodes/s"
     );
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for w in &WORKLOADS {
@@ -226,7 +234,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         let secs = start.elapsed().as_secs_f64();
         total_nodes += nodes;
         total_secs += secs;
-        println!(
+        outln!(
             "{:<34} {:>5} {:>12} {:>9.3} {:>12.0}",
             w.name,
             depth,
@@ -235,12 +243,12 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             nodes as f64 / secs.max(1e-9)
         );
     }
-    println!(
+    outln!(
         "total nodes {total_nodes}, {total_secs:.3} s, {:.0} nodes/s",
         total_nodes as f64 / total_secs.max(1e-9)
     );
     if !args.perft_only {
-        println!();
+        outln!();
         search_bench(args.quick);
     }
     Ok(())

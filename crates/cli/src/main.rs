@@ -1,8 +1,12 @@
 //! `jovian`: the command line of the Jovian chess-variant program.
 
+#[macro_use]
+mod output;
+
 mod analyse;
 mod bench;
 mod board_text;
+mod bounds;
 mod clock;
 mod input;
 mod matches;
@@ -13,7 +17,7 @@ mod xboard;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use jovian_rules::notation::{self, Style};
 use jovian_rules::record::Record;
 use jovian_rules::{Move, Position};
@@ -49,6 +53,8 @@ enum Command {
     /// Count the leaves of the legal-move tree to a depth.
     Perft {
         game: String,
+        /// Plies, 0 to 20.
+        #[arg(value_parser = bounds::perft_depth)]
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
@@ -63,7 +69,7 @@ enum Command {
         position: PositionArgs,
     },
     /// Check a game record: replay and validate every move.
-    Validate { file: String },
+    Validate { file: std::path::PathBuf },
     /// Fixed perft and search workloads, reporting nodes per second (use a release build).
     Bench(bench::BenchArgs),
     /// Play a game against the engine in the terminal.
@@ -97,13 +103,50 @@ impl From<StyleArg> for Style {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("jovian: {e}");
+            errln!("jovian: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Help and the version are printed as clap writes them (`jovian` alone prints the help); every
+/// other mistake on the command line (an unknown option, a missing argument, a number out of
+/// bounds, an argument that is not UTF-8) is one line on stderr and status 2, like any bad input.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    errln!("jovian: {}", one_line(&e.render().to_string()));
+    ExitCode::from(2)
+}
+
+/// clap's message as one line: its first paragraph (the error; the next ones are tips and the
+/// usage) with the lines joined, and where to find help (the subcommand's, if one was named).
+fn one_line(message: &str) -> String {
+    let first = message.split("\n\n").next().unwrap_or(message);
+    let text = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    let subcommand = std::env::args_os()
+        .nth(1)
+        .and_then(|a| a.into_string().ok())
+        .and_then(|a| Some(Cli::command().find_subcommand(&a)?.get_name().to_string()));
+    match subcommand {
+        Some(name) => format!("{text} (see `jovian {name} --help`)"),
+        None => format!("{text} (see `jovian --help`)"),
     }
 }
 
@@ -111,7 +154,7 @@ fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Variants => {
             for v in jovian_rules::Variant::all() {
-                println!(
+                outln!(
                     "{:<10} {} ({}x{}, {} piece types)",
                     v.id,
                     v.title,
@@ -123,10 +166,10 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Setups { game } => {
             let v = input::variant(&game)?;
-            println!("# {}", v.setups.help);
+            outln!("# {}", v.setups.help);
             match v.setup_names() {
-                Some(names) => names.iter().for_each(|name| println!("{name}")),
-                None => println!(
+                Some(names) => names.iter().for_each(|name| outln!("{name}")),
+                None => outln!(
                     "# {} has too many arrays to list; for example: {}, {}",
                     v.title,
                     v.setups.default,
@@ -143,7 +186,7 @@ fn run(command: Command) -> Result<(), CliError> {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for m in moves {
-                println!("{}", notation::format_move(&mut pos, m, style.into()));
+                outln!("{}", notation::format_move(&mut pos, m, style.into()));
             }
         }
         Command::Perft {
@@ -157,7 +200,7 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Show { game, position } => {
             let mut pos = position.load(&game)?;
-            print!("{}", board_text::render(&mut pos));
+            out!("{}", board_text::render(&mut pos));
         }
         Command::Validate { file } => validate(&file)?,
         Command::Bench(args) => bench::run(&args)?,
@@ -176,7 +219,7 @@ fn perft(pos: &mut Position, depth: u32, divide: bool) {
         let split: Vec<(Move, u64)> = pos.perft_divide(depth);
         let mut total = 0;
         for (m, n) in split {
-            println!("{} {n}", notation::format_move(pos, m, Style::Long));
+            outln!("{} {n}", notation::format_move(pos, m, Style::Long));
             total += n;
         }
         total
@@ -184,17 +227,17 @@ fn perft(pos: &mut Position, depth: u32, divide: bool) {
         pos.perft(depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
-    eprintln!(
+    outln!("nodes {nodes}");
+    errln!(
         "time {:.3} s, {:.0} nodes/s",
         secs,
         nodes as f64 / secs.max(1e-9)
     );
 }
 
-fn validate(file: &str) -> Result<(), CliError> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
+fn validate(path: &std::path::Path) -> Result<(), CliError> {
+    let file = path.display();
+    let text = input::read_text(path).map_err(|e| CliError(format!("cannot read {file}: {e}")))?;
     let record = Record::parse(&text).map_err(|e| CliError(format!("{file}: {e}")))?;
     let game = record
         .replay()
@@ -203,7 +246,7 @@ fn validate(file: &str) -> Result<(), CliError> {
         Some(o) => format!("{} wins ({})", o.winner.title(), o.reason.describe()),
         None => "game not finished by the rules".to_string(),
     };
-    println!(
+    outln!(
         "{file}: valid {} record, {} moves, result {}; {status}",
         game.variant.title,
         game.moves.len(),

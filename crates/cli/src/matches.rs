@@ -21,6 +21,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jovian_rules::record::{Game, Record};
 use jovian_rules::{Color, Move, Position, Setup, Variant, WinReason};
 
+use crate::bounds;
 use crate::input::{self, CliError};
 use cecp::CmdLimit;
 use players::{Clocks, Player, Rng, Spec, mix};
@@ -34,7 +35,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "scirocco")]
     game: String,
     /// Number of games; each drawn array is played twice with colours swapped, so an even number.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = bounds::games)]
     games: usize,
     /// Player A: level:N, depth:N, nodes:N, movetime:MS, clock (needs --tc), random, greedy, or
     /// "cmd:PATH [ARGS]" (an engine speaking CECP, e.g. "cmd:jovian xboard").
@@ -47,11 +48,11 @@ pub struct MatchArgs {
     /// out loses. Engine players also search within their own spec's limit.
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<String>,
-    /// Games played at the same time (default: the number of cores).
-    #[arg(long)]
+    /// Games played at the same time (default: the number of cores; at most 256).
+    #[arg(long, value_parser = bounds::concurrency)]
     concurrency: Option<usize>,
-    /// A game reaching this many plies is adjudicated a draw.
-    #[arg(long, default_value_t = 1000)]
+    /// A game reaching this many plies is adjudicated a draw (1 to 100000).
+    #[arg(long, default_value_t = 1000, value_parser = bounds::max_plies)]
     max_plies: usize,
     /// Seed for the choice of arrays and the random players (default: from the clock; printed).
     #[arg(long)]
@@ -64,8 +65,8 @@ pub struct MatchArgs {
     /// settings come from the match's own match.txt and must not be contradicted.
     #[arg(long, requires = "out")]
     resume: bool,
-    /// Hash table of each engine player, in MB.
-    #[arg(long, default_value_t = 16)]
+    /// Hash table of each engine player, in MB (1 to 65536).
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = bounds::hash_mb)]
     hash: usize,
     /// Per-move limit sent to cmd: players when there is no --tc: depth:N or movetime:MS.
     #[arg(long, default_value = "movetime:1000", value_name = "LIMIT")]
@@ -145,21 +146,15 @@ struct Report {
     plies: usize,
 }
 
-/// `BASE+INC` in seconds.
+/// `BASE+INC` in seconds, each at most a day (`bounds::MAX_SECONDS`), the base more than 0.
 fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let secs = |t: &str| {
-        t.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-    };
-    match (secs(base), secs(inc)) {
-        (Some(b), Some(i)) if b > 0.0 => {
-            Ok((Duration::from_secs_f64(b), Duration::from_secs_f64(i)))
-        }
+    match (bounds::seconds(base), bounds::seconds(inc)) {
+        (Some(b), Some(i)) if !b.is_zero() => Ok((b, i)),
         _ => Err(format!(
-            "--tc takes BASE+INC in seconds (e.g. 10+0.1), not {text:?}"
+            "--tc takes BASE+INC in seconds (e.g. 10+0.1), the base more than 0 and both at most \
+             {} (a day), not {text:?}",
+            bounds::MAX_SECONDS
         )),
     }
 }
@@ -202,14 +197,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .map(|t| SprtBounds::parse(t, args.sprt_alpha, args.sprt_beta))
         .transpose()
         .map_err(CliError)?;
-    if args.games == 0 {
-        return Err(CliError("--games must be at least 1".to_string()));
-    }
-    if args.max_plies == 0 {
-        return Err(CliError("--max-plies must be at least 1".to_string()));
-    }
     if args.games % 2 == 1 {
-        eprintln!(
+        errln!(
             "note: {} games is odd; each array is played twice with colours swapped, so the last \
              one is played once, with A as Blue",
             args.games
@@ -377,7 +366,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                             verdict = Some(v);
                         }
                         if show_pairs {
-                            println!("{}", pairs.done.status(b));
+                            outln!("{}", pairs.done.status(b));
                         }
                     }
                     bar.set_message(running(&tally, &pairs));
@@ -395,7 +384,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         return Err(CliError(e));
     }
     let deterministic = specs.iter().all(Spec::is_deterministic) && tc.is_none();
-    println!(
+    outln!(
         "{} match: A = {}, B = {}; {} games, arrays drawn with seed {seed}{}, max {} plies{}",
         variant.title,
         config.names[0],
@@ -408,19 +397,19 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             .map(|t| format!(", clock {t}"))
             .unwrap_or_default()
     );
-    println!("Records: {}", out.display());
+    outln!("Records: {}", out.display());
     if args.resume {
-        println!(
+        outln!(
             "Resumed: {resumed} games read from the records, {} played now",
             jobs.len()
         );
     }
-    println!();
-    print!("{}", tally.table());
+    outln!();
+    out!("{}", tally.table());
     if let Some(b) = &sprt {
-        print!("{}", sprt_report(b, &pairs.done));
+        out!("{}", sprt_report(b, &pairs.done));
     }
-    println!("Wall time: {:.1} s", started.elapsed().as_secs_f64());
+    outln!("Wall time: {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -634,6 +623,22 @@ mod tests {
         assert_eq!(parse_tc("5"), Ok((Duration::from_secs(5), Duration::ZERO)));
         assert!(parse_tc("0+1").is_err());
         assert!(parse_tc("x+1").is_err());
+        // Numbers a Duration cannot hold, or a clock beyond a day: refused, never a panic.
+        for absurd in [
+            "1e300+0",
+            "10+1e300",
+            "18446744073709551616",
+            "86401",
+            "inf+0",
+            "NaN",
+        ] {
+            let e = parse_tc(absurd).unwrap_err();
+            assert!(e.contains("at most 86400 (a day)"), "{e}");
+        }
+        assert_eq!(
+            parse_tc("86400+86400"),
+            Ok((Duration::from_secs(86_400), Duration::from_secs(86_400)))
+        );
         let v = Variant::by_id("scirocco").unwrap();
         let arrays = canonical_arrays(v);
         assert_eq!(arrays.len(), 512);

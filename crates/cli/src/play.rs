@@ -1,8 +1,6 @@
 //! `jovian play`: a game in the terminal against the engine. Moves are typed in the game's notation;
 //! the board is redrawn after each move; the record is saved at the end.
 
-use std::io::{BufRead, Write};
-
 use clap::Args;
 use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS, describe_level, limits_for_level};
 use jovian_engine::{Engine, Limits, score_text};
@@ -11,7 +9,7 @@ use jovian_rules::record::{Game, Record};
 use jovian_rules::{Color, Move, Position};
 
 use crate::board_text;
-use crate::input::{CliError, PositionArgs};
+use crate::input::{self, CliError, Line, PositionArgs};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -21,15 +19,15 @@ pub struct PlayArgs {
     /// Engine strength, 1 (weakest) to 10.
     #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=LEVELS as i64))]
     level: Option<u32>,
-    /// Engine thinking time per move in milliseconds (instead of a level).
-    #[arg(long)]
+    /// Engine thinking time per move in milliseconds (instead of a level; 1 to 86400000).
+    #[arg(long, value_parser = crate::bounds::movetime_ms)]
     movetime: Option<u64>,
     /// The side you play.
     #[arg(long = "as", default_value = "blue")]
     side: String,
     /// Where to save the record (default: jovian-GAME-DATE-TIME.pgn in the current directory).
     #[arg(long)]
-    record: Option<String>,
+    record: Option<std::path::PathBuf>,
 }
 
 const HELP: &str = "Type a move in the game's notation (e.g. P-d4, Chxa5, P-a8=Ta, Gex!c6) or in \
@@ -51,17 +49,17 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     };
     let mut engine = Engine::new(variant, 64);
     let mut moves: Vec<Move> = Vec::new();
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    println!(
+    let mut stdin = std::io::stdin().lock();
+    outln!(
         "{} against Jovian ({strength}). You play {}. {HELP}\n",
-        variant.title, human
+        variant.title,
+        human
     );
-    print!("{}", board_text::render(&mut pos));
+    out!("{}", board_text::render(&mut pos));
     let mut resigned: Option<Color> = None;
     loop {
         if let Some(o) = pos.outcome() {
-            println!("\n{} wins: {}.", o.winner.title(), o.reason.describe());
+            outln!("\n{} wins: {}.", o.winner.title(), o.reason.describe());
             break;
         }
         let to_move = pos.side_to_move();
@@ -70,7 +68,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             let result = engine.search(&mut pos, &limits, |_| {});
             let Some(m) = result.best else { break };
             let text = notation::format_move(&mut pos, m, Style::Short);
-            println!(
+            outln!(
                 "\nJovian plays {text}   (depth {}, score {}, {} nodes, line {})",
                 result.depth,
                 score_text(result.score),
@@ -79,27 +77,32 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             );
             pos.make(m);
             moves.push(m);
-            print!("{}", board_text::diagram(&pos));
+            out!("{}", board_text::diagram(&pos));
             continue;
         }
-        print!("\n{} to move> ", to_move.title());
-        std::io::stdout()
-            .flush()
-            .map_err(|e| CliError(format!("cannot write: {e}")))?;
-        let Some(Ok(line)) = lines.next() else {
-            println!("\n(end of input: game left unfinished)");
-            break;
+        out!("\n{} to move> ", to_move.title());
+        crate::output::flush_out();
+        let line = match input::read_line(&mut stdin) {
+            Ok(Some(Line::Text(line))) => line,
+            Ok(Some(Line::TooLong(start))) => {
+                outln!("{start}...: too long a line (more than 64 KB); type help for help");
+                continue;
+            }
+            Ok(None) | Err(_) => {
+                outln!("\n(end of input: game left unfinished)");
+                break;
+            }
         };
         match line.trim() {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => outln!("{HELP}"),
             "quit" | "exit" => break,
             "resign" => {
                 resigned = Some(human);
-                println!("{} resigns.", human.title());
+                outln!("{} resigns.", human.title());
                 break;
             }
-            "board" => print!("{}", board_text::render(&mut pos)),
+            "board" => out!("{}", board_text::render(&mut pos)),
             "moves" => {
                 let mut list = Vec::new();
                 pos.legal_moves(&mut list);
@@ -107,7 +110,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                     .iter()
                     .map(|&m| notation::format_move(&mut pos, m, Style::Short))
                     .collect();
-                println!("{}", texts.join("  "));
+                outln!("{}", texts.join("  "));
             }
             "undo" => {
                 // Take back the engine's reply and the human's move.
@@ -120,9 +123,9 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                     }
                 }
                 if taken == 0 {
-                    println!("nothing to take back");
+                    outln!("nothing to take back");
                 }
-                print!("{}", board_text::diagram(&pos));
+                out!("{}", board_text::diagram(&pos));
             }
             // A turn: one move, or both parts of a doubled one (`Rxa11-m11`).
             text => match notation::parse_turn(&mut pos, text) {
@@ -131,9 +134,9 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                         pos.make(m);
                         moves.push(m);
                     }
-                    print!("{}", board_text::diagram(&pos));
+                    out!("{}", board_text::diagram(&pos));
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => outln!("{e}"),
             },
         }
     }
@@ -181,12 +184,11 @@ fn save_record(
         ("Result".to_string(), result),
     ];
     let record = Record::from_game(&game, tags);
-    let path = args
-        .record
-        .clone()
-        .unwrap_or_else(|| format!("jovian-{}-{}.pgn", game.variant.id, crate::clock::stamp()));
+    let path = args.record.clone().unwrap_or_else(|| {
+        format!("jovian-{}-{}.pgn", game.variant.id, crate::clock::stamp()).into()
+    });
     std::fs::write(&path, record.to_text())
-        .map_err(|e| CliError(format!("cannot save the record to {path}: {e}")))?;
-    println!("Record saved to {path}");
+        .map_err(|e| CliError(format!("cannot save the record to {}: {e}", path.display())))?;
+    outln!("Record saved to {}", path.display());
     Ok(())
 }

@@ -2,35 +2,46 @@
 //! XBoard/WinBoard protocol). Commands are read from stdin by their own thread; the search runs on a
 //! worker thread, so `?`, `force`, `quit` and the rest are read while the engine thinks. Every
 //! answer is one line on stdout, flushed at once. See docs/xboard.md.
+//!
+//! The command loop (`Server`) takes its input as events from a channel and writes through an
+//! `Out`, so that the tests (`xboard/tests.rs`) drive whole sessions in-process. Every number a
+//! command carries is read within the bounds of `crate::bounds`; a refused one gets CECP's
+//! `Error (bad argument: ...): COMMAND` and changes nothing.
 
 pub mod dialect;
+mod timing;
+mod worker;
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
-use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread;
-use std::time::Duration;
 
 use clap::Args;
-use jovian_engine::search::MATE_BOUND;
-use jovian_engine::{Clock, Engine, Limits, MATE, SearchResult};
+use jovian_engine::{Limits, SearchResult};
 use jovian_rules::notation;
 use jovian_rules::{Color, Outcome, Position, Setup, Variant, fen};
 
-use crate::input::CliError;
+use crate::bounds::{self, MAX_HASH_MB};
+use crate::input::{self, CliError, Line};
 use dialect::Dialect;
+use timing::TimeControl;
+use worker::{Ceiling, Event, Job, Task, Worker};
 
 #[derive(Args)]
 pub struct XboardArgs {
-    /// Transposition table size in MB (the GUI's `memory` command changes it).
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MB, 1 to 65536 (the GUI's `memory` command changes it).
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = crate::bounds::hash_mb)]
     hash: usize,
 }
 
+/// Where the engine's lines go: stdout in a real session, a list in the in-process tests. Called
+/// by the command loop and by the search thread.
+pub type Out = Arc<dyn Fn(&str) + Send + Sync>;
+
 /// Writes one line to stdout and flushes it. A GUI that went away is noticed on stdin.
-pub fn send(line: &str) {
+fn send(line: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
@@ -52,194 +63,6 @@ pub fn result_line(o: Outcome) -> String {
     )
 }
 
-/// A score as XBoard shows it: centipawns, or 100000 + moves for a won game.
-fn gui_score(score: i32) -> i32 {
-    if score >= MATE_BOUND {
-        100_000 + (MATE - score + 1) / 2
-    } else if score <= -MATE_BOUND {
-        -100_000 - (MATE + score + 1) / 2
-    } else {
-        score
-    }
-}
-
-enum Event {
-    Line(String),
-    Done { id: u64, result: SearchResult },
-    Eof,
-}
-
-struct Job {
-    id: u64,
-    pos: Position,
-    limits: Limits,
-    analysis: bool,
-    dialect: Arc<Dialect>,
-}
-
-enum Task {
-    Search(Box<Job>),
-    /// Forget what was learnt (a new game).
-    Clear,
-    /// A new engine: another variant or another table size.
-    Rebuild(&'static Variant, usize),
-}
-
-/// The search thread and the handles to stop it.
-struct Worker {
-    tasks: mpsc::Sender<Task>,
-    /// The running engine's stop flag (replaced when the engine is rebuilt).
-    stop: Arc<Mutex<Arc<AtomicBool>>>,
-    /// Searches with an id up to this one are to stop (checked again after each iteration, so a
-    /// stop that arrives before the search has started is not lost).
-    stop_upto: Arc<AtomicU64>,
-}
-
-impl Worker {
-    fn spawn(
-        variant: &'static Variant,
-        hash: usize,
-        events: mpsc::Sender<Event>,
-        post: Arc<AtomicBool>,
-    ) -> Worker {
-        let (tasks, inbox) = mpsc::channel::<Task>();
-        let mut engine = Engine::new(variant, hash.max(1));
-        let stop = Arc::new(Mutex::new(engine.stop_handle()));
-        let stop_upto = Arc::new(AtomicU64::new(0));
-        let (shared_stop, upto) = (stop.clone(), stop_upto.clone());
-        thread::spawn(move || {
-            let mut size = (variant, hash.max(1));
-            for task in inbox {
-                match task {
-                    Task::Search(job) => {
-                        let (id, root) = (job.id, job.pos.clone());
-                        let run = || search(&mut engine, *job, &upto, &post);
-                        let result =
-                            panic::catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|_| {
-                                // Never leave the GUI waiting: a fresh engine, and any legal move.
-                                send("# the search failed; playing the first legal move");
-                                engine = Engine::new(size.0, size.1);
-                                *shared_stop.lock().unwrap_or_else(|e| e.into_inner()) =
-                                    engine.stop_handle();
-                                let mut moves = Vec::new();
-                                root.clone().legal_moves(&mut moves);
-                                SearchResult {
-                                    best: moves.first().copied(),
-                                    score: 0,
-                                    depth: 0,
-                                    nodes: 0,
-                                    pv: Vec::new(),
-                                    elapsed: Duration::ZERO,
-                                }
-                            });
-                        if events.send(Event::Done { id, result }).is_err() {
-                            break;
-                        }
-                    }
-                    Task::Clear => engine.clear(),
-                    Task::Rebuild(variant, hash) => {
-                        size = (variant, hash.max(1));
-                        engine = Engine::new(size.0, size.1);
-                        *shared_stop.lock().unwrap_or_else(|e| e.into_inner()) =
-                            engine.stop_handle();
-                    }
-                }
-            }
-        });
-        Worker {
-            tasks,
-            stop,
-            stop_upto,
-        }
-    }
-
-    fn stop(&self, id: u64) {
-        self.stop_upto.fetch_max(id, Ordering::SeqCst);
-        self.stop
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .store(true, Ordering::SeqCst);
-    }
-
-    fn send(&self, task: Task) {
-        // The worker only ends when this sender is dropped.
-        let _ = self.tasks.send(task);
-    }
-}
-
-/// Runs one search, printing thinking output when asked to.
-fn search(engine: &mut Engine, job: Job, upto: &AtomicU64, post: &AtomicBool) -> SearchResult {
-    let mut limits = job.limits.clone();
-    if upto.load(Ordering::SeqCst) >= job.id {
-        limits.depth = Some(1); // told to move at once before it began
-    }
-    let flag = engine.stop_handle();
-    let mut pos = job.pos;
-    let root = pos.clone();
-    engine.search(&mut pos, &limits, |info| {
-        if upto.load(Ordering::SeqCst) >= job.id {
-            flag.store(true, Ordering::SeqCst);
-        }
-        if job.analysis || post.load(Ordering::SeqCst) {
-            let mut p = root.clone();
-            let pv: Vec<String> = info
-                .pv
-                .iter()
-                .map(|&m| job.dialect.move_to_gui(&mut p, m))
-                .collect();
-            send(&format!(
-                "{} {} {} {} {}",
-                info.depth,
-                gui_score(info.score),
-                info.elapsed.as_millis() / 10,
-                info.nodes,
-                pv.join(" ")
-            ));
-        }
-    })
-}
-
-/// The GUI's time control.
-#[derive(Clone, Debug)]
-struct TimeControl {
-    /// Moves per session (0: the whole game).
-    mps: u32,
-    base: Duration,
-    inc: Duration,
-    /// Exact time per move (`st`), instead of the clock.
-    st: Option<Duration>,
-    /// Depth limit (`sd`).
-    sd: Option<u32>,
-    /// The engine's and the opponent's clocks (`time`, `otim`).
-    time: Option<Duration>,
-    otim: Option<Duration>,
-}
-
-impl Default for TimeControl {
-    /// XBoard's own default: 40 moves in 5 minutes.
-    fn default() -> TimeControl {
-        TimeControl {
-            mps: 40,
-            base: Duration::from_secs(300),
-            inc: Duration::ZERO,
-            st: None,
-            sd: None,
-            time: None,
-            otim: None,
-        }
-    }
-}
-
-/// Seconds, possibly fractional, or `MIN:SEC`.
-fn parse_seconds(text: &str, minutes: bool) -> Option<Duration> {
-    let secs = match text.split_once(':') {
-        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
-        None if minutes => text.parse::<f64>().ok()? * 60.0,
-        None => text.parse::<f64>().ok()?,
-    };
-    (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs))
-}
-
 struct Running {
     id: u64,
     analysis: bool,
@@ -259,8 +82,9 @@ struct Server {
     analysis_stale: bool,
     running: Option<Running>,
     next_id: u64,
-    /// Lines read but not yet handled (received while waiting for an aborted search).
-    pending: VecDeque<String>,
+    /// Lines read but not yet handled (received while waiting for an aborted search): only
+    /// `Event::Line` and `Event::TooLong`.
+    pending: VecDeque<Event>,
     /// `ping` and `memory` received while thinking: answered after the move.
     deferred: Vec<String>,
     /// The game is over (a result was sent or received): the engine does not move.
@@ -269,45 +93,28 @@ struct Server {
     hash: usize,
     worker: Worker,
     events: mpsc::Receiver<Event>,
+    out: Out,
 }
 
 pub fn run(args: &XboardArgs) -> Result<(), CliError> {
-    let variant = *Variant::all()
-        .first()
-        .ok_or_else(|| CliError("this build knows no game".to_string()))?;
     let (tx, events) = mpsc::channel();
     let input = tx.clone();
     thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if input.send(Event::Line(line)).is_err() {
+        let mut stdin = std::io::stdin().lock();
+        // A read error ends the input like its end does.
+        while let Ok(Some(line)) = input::read_line(&mut stdin) {
+            let event = match line {
+                Line::Text(text) => Event::Line(text),
+                Line::TooLong(start) => Event::TooLong(start),
+            };
+            if input.send(event).is_err() {
                 return;
             }
         }
         let _ = input.send(Event::Eof);
     });
-    let post = Arc::new(AtomicBool::new(false));
-    let worker = Worker::spawn(variant, args.hash, tx, post.clone());
-    let mut server = Server {
-        variant,
-        dialect: Arc::new(Dialect::new(variant)),
-        pos: Position::start(variant),
-        start_side: Color::Blue,
-        engine_side: Some(Color::Tan),
-        tc: TimeControl::default(),
-        post,
-        analyzing: false,
-        analysis_stale: false,
-        running: None,
-        next_id: 1,
-        pending: VecDeque::new(),
-        deferred: Vec::new(),
-        game_over: false,
-        eof: false,
-        hash: args.hash,
-        worker,
-        events,
-    };
+    let out: Out = Arc::new(send);
+    let mut server = Server::new(args.hash, tx, events, out, Ceiling::NONE)?;
     server.run();
     Ok(())
 }
@@ -319,6 +126,47 @@ const HARMLESS: [&str; 22] = [
 ];
 
 impl Server {
+    /// A server for a new session, with its search thread. `events` brings the GUI's lines (sent
+    /// through `tx` by the caller) and the search results (sent by the worker through `tx`).
+    fn new(
+        hash: usize,
+        tx: mpsc::Sender<Event>,
+        events: mpsc::Receiver<Event>,
+        out: Out,
+        ceiling: Ceiling,
+    ) -> Result<Server, CliError> {
+        let variant = *Variant::all()
+            .first()
+            .ok_or_else(|| CliError("this build knows no game".to_string()))?;
+        let post = Arc::new(AtomicBool::new(false));
+        let worker = Worker::spawn(variant, hash, tx, post.clone(), out.clone(), ceiling);
+        Ok(Server {
+            variant,
+            dialect: Arc::new(Dialect::new(variant)),
+            pos: Position::start(variant),
+            start_side: Color::Blue,
+            engine_side: Some(Color::Tan),
+            tc: TimeControl::default(),
+            post,
+            analyzing: false,
+            analysis_stale: false,
+            running: None,
+            next_id: 1,
+            pending: VecDeque::new(),
+            deferred: Vec::new(),
+            game_over: false,
+            eof: false,
+            hash,
+            worker,
+            events,
+            out,
+        })
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
     fn run(&mut self) {
         loop {
             if self.eof && self.pending.is_empty() {
@@ -334,7 +182,7 @@ impl Server {
                 }
             }
             let event = match self.pending.pop_front() {
-                Some(line) => Event::Line(line),
+                Some(event) => event,
                 None => match self.events.recv() {
                     Ok(e) => e,
                     Err(_) => break,
@@ -347,6 +195,10 @@ impl Server {
                         return;
                     }
                 }
+                Event::TooLong(start) => self.say(&format!(
+                    "Error (line too long, over {} bytes): {start}...",
+                    bounds::MAX_LINE_BYTES
+                )),
                 Event::Done { id, result } => self.finished(id, result),
                 Event::Eof => self.eof = true,
             }
@@ -396,28 +248,23 @@ impl Server {
             }
             "playother" => self.engine_side = Some(self.pos.side_to_move().other()),
             "usermove" => self.user_move(arg),
-            // A clock that has run out may be sent negative.
-            "time" | "otim" => match arg.parse::<i64>() {
-                Ok(cs) => {
-                    let d = Some(Duration::from_millis(cs.max(0) as u64 * 10));
-                    if cmd == "time" {
-                        self.tc.time = d;
-                    } else {
-                        self.tc.otim = d;
-                    }
-                }
-                Err(_) => bad_argument(line),
-            },
-            "level" => self.level(arg, line),
-            "st" => match parse_seconds(arg, false) {
-                Some(d) if !d.is_zero() => self.tc.st = Some(d),
-                _ => bad_argument(line),
-            },
-            "sd" => match arg.parse::<u32>() {
-                Ok(d) if d > 0 => self.tc.sd = Some(d),
-                _ => bad_argument(line),
-            },
-            "ping" => send(&format!("pong {arg}")),
+            "time" | "otim" => {
+                let read = self.tc.clock(cmd == "time", arg);
+                self.check(read.map_err(|usage| format!("{cmd} {usage}")), line);
+            }
+            "level" => {
+                let read = self.tc.level(arg);
+                self.check(read.map_err(str::to_string), line);
+            }
+            "st" => {
+                let read = self.tc.st(arg);
+                self.check(read.map_err(str::to_string), line);
+            }
+            "sd" => {
+                let read = self.tc.sd(arg);
+                self.check(read.map_err(str::to_string), line);
+            }
+            "ping" => self.say(&format!("pong {arg}")),
             "setboard" => self.set_board(arg),
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
@@ -427,12 +274,15 @@ impl Server {
             }
             "post" => self.post.store(true, Ordering::SeqCst),
             "nopost" => self.post.store(false, Ordering::SeqCst),
-            "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb > 0 => {
+            "memory" => match bounds::hash_mb(arg) {
+                Ok(mb) => {
                     self.hash = mb;
                     self.worker.send(Task::Rebuild(self.variant, mb));
                 }
-                _ => bad_argument(line),
+                Err(_) => self.check(
+                    Err(format!("memory takes a size from 1 to {MAX_HASH_MB} MB")),
+                    line,
+                ),
             },
             "analyze" => {
                 self.analyzing = true;
@@ -441,20 +291,27 @@ impl Server {
             }
             "exit" => self.analyzing = false,
             _ if self.looks_like_move(cmd) => self.user_move(line),
-            _ => send(&format!("Error (unknown command): {line}")),
+            _ => self.say(&format!("Error (unknown command): {line}")),
         }
         self.maybe_start();
         true
     }
 
+    /// Answers a refused argument with CECP's error line, saying what the command takes.
+    fn check(&self, read: Result<(), String>, line: &str) {
+        if let Err(usage) = read {
+            self.say(&format!("Error (bad argument: {usage}): {line}"));
+        }
+    }
+
     fn features(&self) {
         let ids: Vec<&str> = playable_variants().iter().map(|v| v.id).collect();
-        send(&format!(
+        self.say(&format!(
             "feature myname=\"Jovian\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 \
              colors=0 time=1 memory=1 sigint=0 sigterm=0 reuse=1 analyze=1 draw=0 san=0 name=0",
             ids.join(",")
         ));
-        send("feature done=1");
+        self.say("feature done=1");
     }
 
     fn looks_like_move(&self, text: &str) -> bool {
@@ -495,11 +352,11 @@ impl Server {
 
     fn set_variant(&mut self, name: &str, line: &str) {
         let Some(v) = Variant::by_id(name) else {
-            send(&format!("Error (unsupported variant): {line}"));
+            self.say(&format!("Error (unsupported variant): {line}"));
             return;
         };
         if !playable_variants().contains(&v) {
-            send(&format!(
+            self.say(&format!(
                 "Error (unsupported variant): {line} (XBoard's piece set cannot show its {} piece \
                  types)",
                 v.pieces.len()
@@ -512,9 +369,9 @@ impl Server {
         let setup = Setup::default_for(v);
         self.reset(Position::start(v));
         for comment in self.dialect.legend() {
-            send(&comment);
+            self.say(&comment);
         }
-        send(&self.dialect.setup_command(&setup));
+        self.say(&self.dialect.setup_command(&setup));
     }
 
     fn set_board(&mut self, text: &str) {
@@ -523,7 +380,7 @@ impl Server {
             .or_else(|ours| self.dialect.parse_fen(text).map_err(|_| ours));
         match setup.and_then(|s| Position::from_setup(&s).map_err(|e| e.to_string())) {
             Ok(pos) => self.reset(pos),
-            Err(e) => send(&format!("tellusererror Illegal position: {e}")),
+            Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
         }
     }
 
@@ -535,26 +392,6 @@ impl Server {
         self.analysis_stale = true;
     }
 
-    fn level(&mut self, arg: &str, line: &str) {
-        let parts: Vec<&str> = arg.split_whitespace().collect();
-        let parsed = match parts.as_slice() {
-            [mps, base, inc] => mps
-                .parse::<u32>()
-                .ok()
-                .zip(parse_seconds(base, true).zip(parse_seconds(inc, false))),
-            _ => None,
-        };
-        match parsed {
-            Some((mps, (base, inc))) => {
-                self.tc.mps = mps;
-                self.tc.base = base;
-                self.tc.inc = inc;
-                self.tc.st = None;
-            }
-            None => bad_argument(line),
-        }
-    }
-
     fn user_move(&mut self, text: &str) {
         let ours = self.dialect.move_from_gui(text);
         match notation::parse_move(&mut self.pos, &ours) {
@@ -564,8 +401,8 @@ impl Server {
                 self.check_end();
             }
             Err(e) => {
-                send(&format!("# {e}"));
-                send(&format!("Illegal move: {text}"));
+                self.say(&format!("# {e}"));
+                self.say(&format!("Illegal move: {text}"));
             }
         }
     }
@@ -577,38 +414,8 @@ impl Server {
         }
         if let Some(o) = self.pos.outcome() {
             self.game_over = true;
-            send(&result_line(o));
+            self.say(&result_line(o));
         }
-    }
-
-    fn limits(&self) -> Limits {
-        let tc = &self.tc;
-        let mut limits = Limits {
-            depth: tc.sd,
-            ..Limits::default()
-        };
-        if let Some(st) = tc.st {
-            limits.movetime = Some(st);
-            return limits;
-        }
-        let side = self.pos.side_to_move();
-        let ours = tc.time.unwrap_or(tc.base);
-        let theirs = tc.otim.unwrap_or(ours);
-        let mut remaining = [Duration::ZERO; 2];
-        remaining[side.index()] = ours;
-        remaining[side.other().index()] = theirs;
-        let ply = self.pos.ply() as u32;
-        let made = if side == self.start_side {
-            ply.div_ceil(2)
-        } else {
-            ply / 2
-        };
-        limits.clock = Some(Clock {
-            remaining,
-            increment: [tc.inc; 2],
-            moves_to_go: (tc.mps > 0).then(|| tc.mps - made % tc.mps),
-        });
-        limits
     }
 
     /// Starts a search when one is due: the engine is on move, or analysis needs a new start.
@@ -637,7 +444,7 @@ impl Server {
         let limits = if analysis {
             Limits::default()
         } else {
-            self.limits()
+            self.tc.limits(&self.pos, self.start_side)
         };
         self.worker.send(Task::Search(Box::new(Job {
             id,
@@ -659,7 +466,7 @@ impl Server {
                 Some(m) if self.engine_side == Some(self.pos.side_to_move()) => {
                     let text = self.dialect.move_to_gui(&mut self.pos, m);
                     self.pos.make(m);
-                    send(&format!("move {text}"));
+                    self.say(&format!("move {text}"));
                     self.check_end();
                 }
                 _ => self.check_end(),
@@ -671,7 +478,7 @@ impl Server {
 
     fn release_deferred(&mut self) {
         for line in self.deferred.drain(..).rev() {
-            self.pending.push_front(line);
+            self.pending.push_front(Event::Line(line));
         }
     }
 
@@ -683,7 +490,7 @@ impl Server {
             match self.events.recv() {
                 Ok(Event::Done { id, .. }) if id == r.id => break,
                 Ok(Event::Done { .. }) => {}
-                Ok(Event::Line(line)) => self.pending.push_back(line),
+                Ok(e @ (Event::Line(_) | Event::TooLong(_))) => self.pending.push_back(e),
                 Ok(Event::Eof) => self.eof = true,
                 Err(_) => break,
             }
@@ -693,10 +500,6 @@ impl Server {
         }
         self.release_deferred();
     }
-}
-
-fn bad_argument(line: &str) {
-    send(&format!("Error (bad argument): {line}"));
 }
 
 /// The variants XBoard can show completely: every piece type gets a symbol. Typhoon's 75 types do
@@ -710,21 +513,4 @@ fn playable_variants() -> Vec<&'static Variant> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_and_scores() {
-        assert_eq!(parse_seconds("5", true), Some(Duration::from_secs(300)));
-        assert_eq!(parse_seconds("0:30", true), Some(Duration::from_secs(30)));
-        assert_eq!(
-            parse_seconds("1.5", false),
-            Some(Duration::from_millis(1500))
-        );
-        assert_eq!(parse_seconds("x", false), None);
-        assert_eq!(parse_seconds("-1", false), None);
-        assert_eq!(gui_score(MATE - 1), 100_001);
-        assert_eq!(gui_score(-(MATE - 2)), -100_001);
-        assert_eq!(gui_score(35), 35);
-    }
-}
+mod tests;

@@ -134,7 +134,9 @@ fn handshake_ping_errors_and_illegal_moves() {
     s.expect("unsupported variant", |l| {
         l.starts_with("Error (unsupported variant)")
     });
-    s.expect("bad argument", |l| l == "Error (bad argument): sd x");
+    s.expect("bad argument", |l| {
+        l == "Error (bad argument: sd takes a depth from 1 to 100): sd x"
+    });
     // Typhoon's 75 types do not fit XBoard's letters: not offered, and refused by name.
     s.send("variant typhoon");
     s.expect("typhoon refused", |l| {
@@ -219,5 +221,39 @@ fn move_now_interrupts_a_long_think() {
     });
     s.send("exit\nping 9");
     s.expect("pong", |l| l == "pong 9");
+    s.quit();
+}
+
+/// Issue 17: numbers that panicked the engine or silenced it are CECP errors, and the engine goes
+/// on answering (the in-process tests of `xboard::tests` cover every field; this is the process).
+#[test]
+fn absurd_numbers_are_errors_and_the_engine_keeps_answering() {
+    let mut s = Session::start();
+    s.send("xboard\nprotover 2\nst 1e300\nping 7");
+    s.expect("st refused", |l| {
+        l.starts_with("Error (bad argument: st takes seconds") && l.ends_with("): st 1e300")
+    });
+    s.expect("pong 7", |l| l == "pong 7");
+    s.send("level 40 1e18 0\nlevel 0 1e300 0\nmemory 18446744073709551615\nst 1e19\nping 8");
+    for command in [
+        "level 40 1e18 0",
+        "level 0 1e300 0",
+        "memory 18446744073709551615",
+        "st 1e19",
+    ] {
+        s.expect(command, |l| {
+            l.starts_with("Error (bad argument") && l.ends_with(&format!("): {command}"))
+        });
+    }
+    s.expect("pong 8", |l| l == "pong 8");
+    // The engine still plays: a search under the last good settings.
+    s.send("new\nforce\nsd 2\ngo\nping 9");
+    s.expect("a move", |l| l.starts_with("move "));
+    s.expect("pong 9", |l| l == "pong 9");
+    assert!(
+        !s.seen.iter().any(|l| l.contains("the search failed")),
+        "{:#?}",
+        s.seen
+    );
     s.quit();
 }

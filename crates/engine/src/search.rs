@@ -149,6 +149,11 @@ impl Engine {
         self.tt.fill_permille()
     }
 
+    /// The transposition table's size in MB: less than asked for when memory was short.
+    pub fn hash_megabytes(&self) -> usize {
+        self.tt.megabytes()
+    }
+
     /// Searches `pos` within `limits`, calling `on_iteration` after each completed depth.
     pub fn search(
         &mut self,

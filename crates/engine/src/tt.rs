@@ -24,15 +24,25 @@ pub struct TranspositionTable {
     generation: u8,
 }
 
+/// The memory one slot takes.
+const SLOT_BYTES: usize = std::mem::size_of::<Option<Entry>>();
+const MB: usize = 1024 * 1024;
+
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one slot).
+    /// A table of about `megabytes` MB (at least one slot). Memory that cannot be had makes the
+    /// table smaller, halving until the allocation succeeds, instead of aborting the process: a
+    /// smaller table only slows the search. `megabytes` says what was given.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let slot = std::mem::size_of::<Option<Entry>>();
-        let count = (megabytes * 1024 * 1024 / slot).max(1);
+        let wanted = (megabytes.saturating_mul(MB) / SLOT_BYTES).max(1);
         TranspositionTable {
-            slots: vec![None; count],
+            slots: allocate(wanted, |slots, n| slots.try_reserve_exact(n).is_ok()),
             generation: 0,
         }
+    }
+
+    /// The size of the table in MB, rounded to the nearest (0 for a table under half a MB).
+    pub fn megabytes(&self) -> usize {
+        (self.slots.len() * SLOT_BYTES + MB / 2) / MB
     }
 
     pub fn clear(&mut self) {
@@ -79,5 +89,45 @@ impl TranspositionTable {
     pub fn fill_permille(&self) -> usize {
         let sample = self.slots.len().min(1000);
         self.slots[..sample].iter().filter(|s| s.is_some()).count() * 1000 / sample.max(1)
+    }
+}
+
+/// `count` empty slots, or as many as `reserve` (which reserves room for that many in the vector,
+/// or says it cannot) lets have, halving from `count`. One slot is always given.
+fn allocate(
+    mut count: usize,
+    reserve: impl Fn(&mut Vec<Option<Entry>>, usize) -> bool,
+) -> Vec<Option<Entry>> {
+    let mut slots = Vec::new();
+    while count > 1 && !reserve(&mut slots, count) {
+        count /= 2;
+    }
+    slots.resize(count.max(1), None);
+    slots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_those_asked_for_when_memory_allows() {
+        let tt = TranspositionTable::new(2);
+        assert_eq!(tt.megabytes(), 2);
+        assert_eq!(TranspositionTable::new(0).slots.len(), 1);
+    }
+
+    #[test]
+    fn a_failed_allocation_halves_the_table_instead_of_aborting() {
+        // Memory for at most 1000 slots: 4096 asked, 512 given.
+        let slots = allocate(4096, |v, n| n <= 1000 && v.try_reserve_exact(n).is_ok());
+        assert_eq!(slots.len(), 512);
+        // Nothing at all to be had: still the one slot the index arithmetic needs.
+        assert_eq!(allocate(4096, |_, _| false).len(), 1);
+        // An absurd request is computed without overflow, and `try_reserve_exact` refuses it
+        // with an error (where `vec!` would abort), so the halving starts.
+        let huge = usize::MAX.saturating_mul(MB) / SLOT_BYTES;
+        let mut probe: Vec<Option<Entry>> = Vec::new();
+        assert!(probe.try_reserve_exact(huge).is_err());
     }
 }

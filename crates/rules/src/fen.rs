@@ -44,6 +44,8 @@ pub enum FenError {
 /// Reads a position. Only the syntax and the piece names are checked here; whether the position
 /// is playable (royal pieces present, ...) is `Position::from_setup`'s business.
 pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, FenError> {
+    // A file saved with a byte order mark is read without it.
+    let text = text.strip_prefix(crate::record::BOM).unwrap_or(text);
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(FenError::Empty)?;
     let ranks: Vec<&str> = board.split('/').collect();
@@ -83,7 +85,9 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
             if file < width as u64 {
                 pieces.push((color, kind, Square::new(file as u8, (rank - 1) as u8)));
             }
-            file += 1;
+            // Saturating like the counts: `18446744073709551615,k` is a rank too wide, not an
+            // overflow (found by the fuzz tests).
+            file = file.saturating_add(1);
         }
         if file != width as u64 {
             return Err(FenError::RankWidth {
@@ -280,10 +284,16 @@ mod tests {
             "rank 7: \"99999999999999999999999\" is not a number of empty squares"
         );
         assert_eq!(
+            err(&DEFAULT.replacen("/10/", "/18446744073709551615,k/", 1)),
+            "rank 7 has 18446744073709551615 squares, the board has 10"
+        );
+        assert_eq!(
             err(&DEFAULT.replacen("/10/", "/5,,5/", 1)),
             "rank 7 has an empty entry (two commas in a row, or a comma at an end)"
         );
         assert_eq!(err("  "), "empty position text");
+        assert!(parse_position(v, &format!("\u{feff}{DEFAULT}")).is_ok());
+        assert_eq!(err("\u{feff} "), "empty position text");
         // Syntax is fine, playability is checked by the position: both messages read well.
         let setup = parse_position(v, "10/10/10/10/10/10/10/10/10/K,9 b").unwrap();
         let e = Position::from_setup(&setup).unwrap_err().to_string();

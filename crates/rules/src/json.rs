@@ -70,6 +70,8 @@ pub enum JsonPositionError {
 /// Reads a JSON position. Like `fen::parse_position`, it checks the form and the names; whether
 /// the position is playable is `Position::from_setup`'s business.
 pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
+    // A file saved with a byte order mark is read without it.
+    let text = text.strip_prefix(crate::record::BOM).unwrap_or(text);
     let value: Value =
         serde_json::from_str(text).map_err(|e| JsonPositionError::Malformed(e.to_string()))?;
     let object = value.as_object().ok_or(JsonPositionError::NotAnObject)?;
@@ -241,6 +243,16 @@ mod tests {
         let pos = Position::from_setup(&setup).unwrap();
         assert_eq!(pos.hash(), start.hash());
         assert_eq!(write_json(&pos), text);
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = write_json(&Position::start(scirocco::variant()));
+        let setup = parse_json(&format!("\u{feff}{text}")).unwrap();
+        assert_eq!(
+            Position::from_setup(&setup).unwrap().hash(),
+            Position::start(scirocco::variant()).hash()
+        );
     }
 
     #[test]

@@ -48,6 +48,14 @@ pub enum RecordError {
     Unclosed { line: usize, what: &'static str },
     #[error("line {line}: unexpected {token:?} among the moves")]
     BadToken { line: usize, token: String },
+    /// A move number that is not the number of the turn it stands before (`problem` says what
+    /// it should be).
+    #[error("line {line}: move number {token:?} {problem}")]
+    MoveNumber {
+        line: usize,
+        token: String,
+        problem: String,
+    },
     #[error("line {line}: {token:?} after the result {result}")]
     AfterResult {
         line: usize,
@@ -95,6 +103,106 @@ const TAG_ORDER: [&str; 7] = [
     "Variant", "Setup", "Position", "Blue", "Tan", "Date", "Result",
 ];
 
+/// The byte order mark some editors put at the start of a UTF-8 file: not part of the text.
+pub(crate) const BOM: char = '\u{feff}';
+
+/// Checks the move numbers as `Record::parse` reads them. Numbers count turns from 1, `N.` before
+/// Blue's move and `N...` before Tan's (a game set up with Tan to move starts with `1...`), exactly
+/// as `to_text` writes them; a number may be left out, but one that is written must be right.
+/// The two parts of a doubled turn written apart (`Gu-b5& Gu-b6`) are one turn with one number.
+#[derive(Default)]
+struct Numbering {
+    /// The moves have begun (and so the tags, which say who moves first, are all read).
+    started: bool,
+    /// Plies of whole turns so far, counted from a Blue move (so 1 when Tan moves first).
+    ply: usize,
+    /// The last move text was the first part of a doubled turn.
+    continuing: bool,
+    /// A number read and not yet checked against the move it stands before.
+    pending: Option<Number>,
+}
+
+struct Number {
+    /// As written (`12.`, `12...`, `12. ...`), for the error.
+    token: String,
+    /// `None` for a number too large to be any turn's.
+    value: Option<usize>,
+    /// Written with more than one dot: Tan's move.
+    tan: bool,
+    line: usize,
+}
+
+impl Numbering {
+    /// A number token (`digits` then `dots`).
+    fn number(&mut self, token: &str, digits: usize, line: usize) -> Result<(), RecordError> {
+        if let Some(n) = self.pending.take() {
+            return Err(RecordError::MoveNumber {
+                line: n.line,
+                token: n.token,
+                problem: "has no move after it".to_string(),
+            });
+        }
+        self.pending = Some(Number {
+            token: token.to_string(),
+            value: token[..digits].parse().ok(),
+            tan: token.len() - digits > 1,
+            line,
+        });
+        Ok(())
+    }
+
+    /// A token of dots alone: `1. ... P-f7` writes Tan's `1...` in two tokens.
+    fn dots(&mut self, token: &str, line: usize) -> Result<(), RecordError> {
+        match &mut self.pending {
+            Some(n) if !n.tan => {
+                n.tan = true;
+                n.token = format!("{} {token}", n.token);
+                Ok(())
+            }
+            _ => Err(RecordError::BadToken {
+                line,
+                token: token.to_string(),
+            }),
+        }
+    }
+
+    /// A move text (or the result) comes: the number before it, if any, must be its turn's.
+    fn check(&mut self) -> Result<(), RecordError> {
+        let Some(n) = self.pending.take() else {
+            return Ok(());
+        };
+        let problem = if self.continuing {
+            "stands between the two parts of a doubled turn, which make one turn".to_string()
+        } else {
+            let (turn, tan) = (self.ply / 2 + 1, self.ply % 2 == 1);
+            if n.value == Some(turn) && n.tan == tan {
+                return Ok(());
+            }
+            let want = if tan {
+                format!("{turn}...")
+            } else {
+                format!("{turn}.")
+            };
+            format!(
+                "should be \"{want}\" (turns are numbered from 1; N... stands before Tan's move)"
+            )
+        };
+        Err(RecordError::MoveNumber {
+            line: n.line,
+            token: n.token,
+            problem,
+        })
+    }
+
+    /// A move text was read.
+    fn moved(&mut self, text: &str) {
+        self.continuing = text.ends_with('&');
+        if !self.continuing {
+            self.ply += 1;
+        }
+    }
+}
+
 /// A cursor over the record's text that counts lines for error messages.
 struct Cursor<'a> {
     rest: std::str::Chars<'a>,
@@ -135,7 +243,9 @@ impl Cursor<'_> {
 impl Record {
     /// Reads a record. Only the form is checked here; `replay` checks the moves.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix(BOM).unwrap_or(text);
         let mut record = Record::default();
+        let mut numbering = Numbering::default();
         let mut c = Cursor {
             rest: text.chars(),
             line: 1,
@@ -174,10 +284,11 @@ impl Record {
                         token.push(ch);
                         c.bump();
                     }
-                    record.take_token(token, line)?;
+                    record.take_token(token, line, &mut numbering)?;
                 }
             }
         }
+        numbering.check()?;
         if let Some(tag) = record.tag("Result") {
             if !RESULTS.contains(&tag) {
                 return Err(RecordError::BadResult(tag.to_string()));
@@ -194,7 +305,12 @@ impl Record {
 
     /// One token of the moves: a move number (`12.`, `12...`), a move (possibly glued to its
     /// number: `1.Wa-a7`), a numeric annotation (`$1`, ignored) or the result.
-    fn take_token(&mut self, token: String, line: usize) -> Result<(), RecordError> {
+    fn take_token(
+        &mut self,
+        token: String,
+        line: usize,
+        numbering: &mut Numbering,
+    ) -> Result<(), RecordError> {
         if let Some(result) = &self.result {
             let result = result.clone();
             return Err(RecordError::AfterResult {
@@ -203,7 +319,12 @@ impl Record {
                 result,
             });
         }
+        if !numbering.started {
+            numbering.started = true;
+            numbering.ply = self.tan_first() as usize;
+        }
         if RESULTS.contains(&token.as_str()) {
+            numbering.check()?;
             self.result = Some(token);
             return Ok(());
         }
@@ -217,12 +338,33 @@ impl Record {
         if (digits > 0 && dots == 0) || text.starts_with(|c: char| c.is_ascii_digit()) {
             return Err(RecordError::BadToken { line, token });
         }
+        match (digits, dots) {
+            (0, 0) => {}
+            (0, _) if text.is_empty() => numbering.dots(&token, line)?,
+            (0, _) => return Err(RecordError::BadToken { line, token }),
+            _ => numbering.number(&token[..digits + dots], digits, line)?,
+        }
+        // A numeric annotation glued to a number (`2.$1`) is skipped like one standing alone
+        // (found by the fuzz tests: it was read as a move).
+        if text.is_empty() || text.starts_with('$') {
+            return Ok(());
+        }
+        numbering.check()?;
         if RESULTS.contains(&text) {
             self.result = Some(text.to_string());
-        } else if !text.is_empty() {
+        } else {
+            numbering.moved(text);
             self.moves.push(text.to_string());
         }
         Ok(())
+    }
+
+    /// True if the record's Position tag has Tan to move: its moves then start with `1...`.
+    fn tan_first(&self) -> bool {
+        self.tag("Position")
+            .and_then(|p| p.split_whitespace().nth(1))
+            .and_then(Color::parse)
+            == Some(Color::Tan)
     }
 
     /// The value of a tag; the name is matched exactly, or else ignoring case.
@@ -342,11 +484,7 @@ impl Record {
         if !out.is_empty() {
             out.push('\n');
         }
-        let tan_first = self
-            .tag("Position")
-            .and_then(|p| p.split_whitespace().nth(1))
-            .and_then(Color::parse)
-            == Some(Color::Tan);
+        let tan_first = self.tan_first();
         // A move number stays on the line of its move.
         // Numbers count turns: the first part of a doubled turn (`Gu-b5&`) and its second part
         // (`Gu-b6`) are one turn.

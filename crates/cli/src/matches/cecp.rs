@@ -13,6 +13,7 @@ use jovian_rules::notation;
 use jovian_rules::{Move, Position, Variant, fen};
 
 use super::players::{Clocks, Player};
+use crate::bounds::MAX_MILLIS;
 use crate::xboard::dialect::Dialect;
 
 /// How long an engine may take to answer `protover` and `ping`.
@@ -35,9 +36,10 @@ impl CmdLimit {
         let n = value.trim().parse::<u64>().ok().filter(|&n| n > 0);
         match (kind.trim(), n) {
             ("depth", Some(d)) => Ok(CmdLimit::Depth(d.min(100) as u32)),
-            ("movetime", Some(ms)) => Ok(CmdLimit::Movetime(ms)),
+            ("movetime", Some(ms)) if ms <= MAX_MILLIS => Ok(CmdLimit::Movetime(ms)),
             _ => Err(format!(
-                "--cmd-limit takes depth:N or movetime:MS, not {text:?}"
+                "--cmd-limit takes depth:N or movetime:MS (MS at most {MAX_MILLIS}, a day), not \
+                 {text:?}"
             )),
         }
     }

@@ -9,6 +9,7 @@ use jovian_engine::{Clock, Engine, Limits};
 use jovian_rules::{Move, Position, Variant};
 
 use super::cecp::{CecpEngine, CmdLimit};
+use crate::bounds::MAX_MILLIS;
 
 /// A player as given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +51,15 @@ impl Spec {
             }
             "depth" => Spec::Depth(number("depth")?.min(100) as u32),
             "nodes" => Spec::Nodes(number("nodes")?),
-            "movetime" => Spec::Movetime(number("movetime")?),
+            "movetime" => {
+                let ms = number("movetime")?;
+                if ms > MAX_MILLIS {
+                    return Err(format!(
+                        "movetime:MS takes at most {MAX_MILLIS} ms (a day), not {ms}"
+                    ));
+                }
+                Spec::Movetime(ms)
+            }
             "clock" if value.is_none() => Spec::Clock,
             "random" if value.is_none() => Spec::Random,
             "greedy" if value.is_none() => Spec::Greedy,
@@ -139,7 +148,7 @@ pub fn create(
             tc,
         )?),
         _ => Box::new(EnginePlayer {
-            engine: Engine::new(variant, hash_mb.max(1)),
+            engine: Engine::new(variant, hash_mb),
             limits: spec.limits(),
         }),
     })

@@ -117,7 +117,7 @@ impl Settings {
 /// The saved settings of the match in `out`.
 pub fn read_settings(out: &Path) -> Result<Settings, String> {
     let path = out.join(SETTINGS_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::input::read_text(&path).map_err(|e| {
         format!(
             "cannot resume: {} cannot be read ({e}); is {} a match directory?",
             path.display(),
@@ -184,7 +184,7 @@ pub struct Finished {
 /// legal, the claimed end the rules' end), and tells how it ended.
 pub fn read_finished(path: &Path, expected: &Expected) -> Result<Finished, String> {
     let fail = |why: String| format!("cannot resume: {}: {why}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    let text = crate::input::read_text(path).map_err(fail)?;
     let record = Record::parse(&text).map_err(|e| fail(e.to_string()))?;
     let tag = |name: &str| record.tag(name).map(str::trim).unwrap_or("");
     let round = expected.round.to_string();

@@ -215,7 +215,10 @@ mod tests {
         let (s0, s1) = (0.5, expected_score(10.0));
         let normal = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
         let llr = p.llr(&bounds());
-        assert!((llr - normal).abs() < 0.05 * normal.abs(), "{llr} vs {normal}");
+        assert!(
+            (llr - normal).abs() < 0.05 * normal.abs(),
+            "{llr} vs {normal}"
+        );
         assert!(llr > 0.0, "a 52.5% score leans towards H1 = 10 Elo");
         // The constrained distributions have the means asked for.
         let (_, f) = p.frequencies();

@@ -376,7 +376,7 @@ impl Dialect {
         if !self.ranks_from_zero {
             return body;
         }
-        self.map_squares(&body, |rank| Some(rank + 1))
+        self.map_squares(&body, |rank| rank.checked_add(1))
     }
 
     /// Rewrites the rank numbers of the squares in a coordinate text: `f(n)` of each number `n`.
@@ -424,12 +424,13 @@ impl Dialect {
             let mut chars = rank_text.chars().peekable();
             while let Some(c) = chars.next() {
                 if c.is_ascii_digit() {
+                    // Saturating: a run of digits longer than any board is refused below.
                     let mut n = c.to_digit(10).unwrap_or(0) as usize;
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d as usize;
+                        n = n.saturating_mul(10).saturating_add(d as usize);
                         chars.next();
                     }
-                    file += n;
+                    file = file.saturating_add(n);
                     continue;
                 }
                 if c == '~' {

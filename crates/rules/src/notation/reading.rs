@@ -306,7 +306,17 @@ pub(super) fn select(pos: &Position, r: &Reading, list: &[Move]) -> Vec<Move> {
                 moves.retain(|m| m.promotion().is_none());
             }
         }
-        Promo::Declined => moves.retain(|m| m.promotion().is_none()),
+        // A bare `=` declines a promotion, so there must be one to decline: like `+`, it is
+        // refused where the move cannot promote (the writer puts it only where it could).
+        Promo::Declined => {
+            let shaped = moves.clone();
+            let declinable = |m: &Move| {
+                shaped
+                    .iter()
+                    .any(|o| o.promotion().is_some() && same_but_promotion(*o, *m))
+            };
+            moves.retain(|m| m.promotion().is_none() && declinable(m));
+        }
         Promo::Any => moves.retain(|m| m.promotion().is_some()),
         Promo::To(kind) => moves.retain(|m| m.promotion() == Some(kind)),
     }
@@ -353,19 +363,27 @@ pub(super) fn explain(
         let kind = pos.kind_at(first.from).unwrap_or(PieceKind(u8::MAX));
         let piece = with_article(piece_name(v, kind));
         let promotes_to = v.pieces.get(kind.0 as usize).and_then(|s| s.promotes_to);
-        let reason = match (r.promo, promotes_to) {
-            (Promo::Declined | Promo::Unspecified, _) => "this move must promote".to_string(),
-            (_, None) => format!("{piece} never promotes"),
-            (Promo::To(asked), Some(to)) if v.kind_by_abbr(to) != Some(asked) => {
-                format!("{piece} promotes to {to}, not {}", abbr_text(v, asked))
-            }
-            _ if shaped.iter().all(|m| m.kind == MoveKind::Relayed) => {
+        // Why the move cannot promote, when it cannot.
+        let never = || match promotes_to {
+            None => format!("{piece} never promotes"),
+            Some(_) if shaped.iter().all(|m| m.kind == MoveKind::Relayed) => {
                 "a relayed move never promotes".to_string()
             }
-            _ => format!(
+            Some(_) => format!(
                 "this move neither starts nor ends in {}'s promotion zone",
                 side_title(v, us)
             ),
+        };
+        let may_stay = shaped.iter().any(|m| m.promotion().is_none());
+        let reason = match (r.promo, promotes_to) {
+            (Promo::Declined, _) if may_stay => {
+                format!("{}, so there is no promotion to decline with `=`", never())
+            }
+            (Promo::Declined | Promo::Unspecified, _) => "this move must promote".to_string(),
+            (Promo::To(asked), Some(to)) if v.kind_by_abbr(to) != Some(asked) => {
+                format!("{piece} promotes to {to}, not {}", abbr_text(v, asked))
+            }
+            _ => never(),
         };
         return MoveParseError::Promotion {
             text: text.to_string(),

@@ -113,10 +113,18 @@ fn promotion_suffixes() {
         P-a8=Q | error: P-a8=Q: a Pawn promotes to Ta, not Q
         P-a8=Xy | error: unknown piece \"Xy\" in \"P-a8=Xy\"
         Ch-b5=Oc | error: Ch-b5=Oc: this move neither starts nor ends in Blue's promotion zone
-        Ch-b5+ | error: Ch-b5+: this move neither starts nor ends in Blue's promotion zone",
+        Ch-b5+ | error: Ch-b5+: this move neither starts nor ends in Blue's promotion zone
+        Ch-b5= | error: Ch-b5=: this move neither starts nor ends in Blue's promotion zone, so there is no promotion to decline with `=`
+        Chb1b5= | error: Chb1b5=: this move neither starts nor ends in Blue's promotion zone, so there is no promotion to decline with `=`",
     );
     let mut p = board("K j1, Ta b8", "K j10, P e8", Color::Blue);
-    check_table(&mut p, "Ta-a7=Q | error: Ta-a7=Q: a Tadpole never promotes");
+    check_table(
+        &mut p,
+        "
+        Ta-a7=Q | error: Ta-a7=Q: a Tadpole never promotes
+        Ta-a7= | error: Ta-a7=: a Tadpole never promotes, so there is no promotion to decline with `=`
+        Ta-a7 | Tab8-a7",
+    );
     // A Dervish lends its moves, but a relayed move never promotes.
     let mut p = board("K a1, De c7, W b7", "K j10, P j8", Color::Blue);
     check_table(

@@ -64,8 +64,8 @@ fn movetext_forms_and_comments() {
     assert_eq!(record.result.as_deref(), Some("1/2-1/2"));
     assert_eq!(record.tag("Blue"), Some("A \"quoted\" \\ name"));
     // A result glued to a move number is still the result (found by proptest).
-    let glued = Record::parse("1. P-e4 2.*").unwrap();
-    assert_eq!((glued.moves.len(), glued.result.as_deref()), (1, Some("*")));
+    let glued = Record::parse("1. P-e4 P-f7 2.*").unwrap();
+    assert_eq!((glued.moves.len(), glued.result.as_deref()), (2, Some("*")));
     let game = record.replay().unwrap();
     // The result token is the players' claim, not part of the game: pass it as a tag.
     let mut tags = record.tags.clone();
@@ -96,6 +96,82 @@ fn a_position_with_tan_to_move_starts_with_move_one_ellipsis() {
         replay_error(&bad),
         "move 2 (Blue) \"Ch-a7\": no Chariot can move to a7"
     );
+}
+
+#[test]
+fn move_numbers_must_be_the_turns_they_stand_before() {
+    let v = "[Variant \"scirocco\"]\n";
+    let parse = |moves: &str| Record::parse(&format!("{v}{moves}")).map(|r| r.moves.len());
+    // Written as `to_text` writes them, left out, or Tan's repeated after a comment: all fine.
+    assert_eq!(parse("1. P-e4 P-f7 2. C-g4 *"), Ok(3));
+    assert_eq!(parse("P-e4 P-f7 C-g4"), Ok(3));
+    assert_eq!(parse("1. P-e4 {why} 1... P-f7 2.C-g4 2...P-e7"), Ok(4));
+    assert_eq!(parse("1. P-e4 1. ... P-f7"), Ok(2));
+    assert_eq!(parse("1. P-e4 P-f7 2.$1 C-g4"), Ok(3));
+    let err = |moves: &str| parse(moves).unwrap_err().to_string();
+    let tail = "(turns are numbered from 1; N... stands before Tan's move)";
+    assert_eq!(
+        err("0. P-e4"),
+        format!("line 2: move number \"0.\" should be \"1.\" {tail}")
+    );
+    assert_eq!(
+        err("1. P-e4 P-f7 3. C-g4"),
+        format!("line 2: move number \"3.\" should be \"2.\" {tail}")
+    );
+    assert_eq!(
+        err("1. P-e4 2. P-f7"),
+        format!("line 2: move number \"2.\" should be \"1...\" {tail}")
+    );
+    assert_eq!(
+        err("1... P-e4"),
+        format!("line 2: move number \"1...\" should be \"1.\" {tail}")
+    );
+    assert_eq!(
+        err("1. P-e4\n99999999999999999999999. P-f7"),
+        format!("line 3: move number \"99999999999999999999999.\" should be \"1...\" {tail}")
+    );
+    assert_eq!(
+        err("1. 2. P-e4"),
+        "line 2: move number \"1.\" has no move after it"
+    );
+    assert_eq!(
+        err("1. P-e4 P-f7 3.*"),
+        format!("line 2: move number \"3.\" should be \"2.\" {tail}")
+    );
+    assert_eq!(
+        err("1. P-e4 ... P-f7"),
+        "line 2: unexpected \"...\" among the moves"
+    );
+    // The two parts of a doubled turn written apart are one turn.
+    assert_eq!(
+        Record::parse("1. Gu-b5& Gu-b6 1... P-f7 2. C-g4").map(|r| r.moves.len()),
+        Ok(4)
+    );
+    assert_eq!(
+        Record::parse("1. Gu-b5& 2. Gu-b6").unwrap_err().to_string(),
+        "line 1: move number \"2.\" stands between the two parts of a doubled turn, which make \
+         one turn"
+    );
+    // A game set up with Tan to move starts with `1...`.
+    let tan = "[Variant \"scirocco\"]\n[Position \"10/10/9,p/10/10/k,9/10/10/10/Ch,8,K t\"]\n";
+    assert!(Record::parse(&format!("{tan}1... K-a6 2. Ch-a5")).is_ok());
+    assert_eq!(
+        Record::parse(&format!("{tan}1. K-a6"))
+            .unwrap_err()
+            .to_string(),
+        format!("line 3: move number \"1.\" should be \"1...\" {tail}")
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let text = format!("\u{feff}{}", documented_sample());
+    let record = Record::parse(&text).unwrap();
+    assert_eq!(record.tag("Variant"), Some("scirocco"));
+    assert_eq!(record.replay().unwrap().moves.len(), 12);
+    // Anywhere else it is no part of a record.
+    let inside = documented_sample().replacen("1. P-e4", "1. \u{feff}P-e4", 1);
+    assert!(Record::parse(&inside).unwrap().replay().is_err());
 }
 
 #[test]
