@@ -55,24 +55,26 @@ impl Limits {
     pub fn deadline(&self, start: Instant, side: Color) -> Deadline {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
+        // Every product is saturating and every sum checked: a library caller may pass any
+        // duration, and a deadline beyond what `Instant` holds is no deadline.
         if let Some(t) = self.movetime {
             hard = Some(t.saturating_sub(SAFETY));
-            soft = Some(t.mul_f64(0.55));
+            soft = Some(t / 20 * 11);
         }
         if let Some(c) = self.clock {
             let left = c.remaining[side.index()];
             let inc = c.increment[side.index()];
             let moves = c.moves_to_go.unwrap_or(30).max(1);
-            let budget = left / moves + inc.mul_f64(0.75);
-            let cap = left.mul_f64(0.4).saturating_sub(SAFETY);
-            let h = (budget * 3).min(cap);
+            let budget = (left / moves).saturating_add(inc / 4 * 3);
+            let cap = (left / 5 * 2).saturating_sub(SAFETY);
+            let h = budget.saturating_mul(3).min(cap);
             hard = Some(hard.map_or(h, |x| x.min(h)));
-            let s = budget.mul_f64(0.6).min(h);
+            let s = (budget / 5 * 3).min(h);
             soft = Some(soft.map_or(s, |x| x.min(s)));
         }
         Deadline {
-            soft: soft.map(|d| start + d),
-            hard: hard.map(|d| start + d),
+            soft: soft.and_then(|d| start.checked_add(d)),
+            hard: hard.and_then(|d| start.checked_add(d)),
         }
     }
 }
@@ -127,5 +129,24 @@ mod tests {
         let fixed = Limits::movetime(100).deadline(start, Color::Blue);
         assert_eq!(fixed.hard.unwrap() - start, Duration::from_millis(95));
         assert!(Deadline::none().hard.is_none());
+    }
+
+    #[test]
+    fn absurd_times_do_not_panic() {
+        let start = Instant::now();
+        let forever = Duration::MAX;
+        let clock = Clock {
+            remaining: [forever; 2],
+            increment: [forever; 2],
+            moves_to_go: Some(1),
+        };
+        let limits = Limits {
+            movetime: Some(forever),
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        // Beyond what an Instant holds: no deadline rather than a panic.
+        let d = limits.deadline(start, Color::Blue);
+        assert!(!d.hard_expired() && !d.soft_expired());
     }
 }
