@@ -133,8 +133,36 @@ struct Inner {
     closed: bool,
 }
 
+/// Makes the calling thread (a search) yield to the web server: on Linux, nice +10 for this thread
+/// only (CFS then gives a request's thread about ten times an engine's share while both want the
+/// processor). A search loses time only when something else wants the processor; with `--engines`
+/// at most the number of cores, that is the server answering requests.
+pub fn lower_thread_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its arguments. On Linux, PRIO_PROCESS with 0 names the
+    // calling thread, not the whole process (see setpriority(2), BUGS).
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+    }
+}
+
+/// Large blocks (hash tables) straight from the system and back to it when freed. Otherwise glibc
+/// raises its mmap threshold after the first table is freed and keeps every later one in its heaps
+/// when freed: the server's memory would stay at its busiest, not at what its engines use now.
+fn give_tables_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: mallopt takes plain integers; glibc serialises it with its allocator's lock.
+        ONCE.call_once(|| unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+        });
+    }
+}
+
 impl EnginePool {
     pub fn new(options: EngineOptions, store: Arc<Store>) -> Arc<EnginePool> {
+        give_tables_back();
         Arc::new(EnginePool {
             engines: options.engines.max(1),
             hash_mb: options.hash_mb(),

@@ -151,6 +151,7 @@ fn search(shared: SharedGame, permit: Permit, claimed: Option<Claim>) {
         generation,
         control,
     } = claim;
+    crate::engine_pool::lower_thread_priority();
     let mut engine = Engine::new(variant, permit.pool().hash_mb());
     control.attach(engine.stop_handle());
     let result = (!control.is_cancelled()).then(|| {

@@ -3,7 +3,7 @@
 
 use std::future::Future;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use jovian_rules::notation::{self, Style};
@@ -29,9 +29,18 @@ pub struct AppState {
 }
 
 /// Locks a game. A panic in another request cannot leave a game half-changed (every change is
-/// made after its checks), so a poisoned lock is still usable.
+/// made after its checks), so a poisoned lock is still usable. A game held by someone else (a
+/// search or a request writing a move) is waited for as blocking work: a runtime worker waiting
+/// for it hands its other requests to another thread meanwhile, so one busy game cannot stall
+/// the server.
 pub fn lock(game: &SharedGame) -> MutexGuard<'_, GameState> {
-    game.lock().unwrap_or_else(|e| e.into_inner())
+    match game.try_lock() {
+        Ok(guard) => guard,
+        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(TryLockError::WouldBlock) => {
+            crate::store::blocking(|| game.lock().unwrap_or_else(|e| e.into_inner()))
+        }
+    }
 }
 
 impl AppState {
