@@ -22,6 +22,17 @@ pub struct ServeArgs {
     /// behind a name, e.g. by a reverse proxy): NAME (any port) or NAME:PORT. Repeatable.
     #[arg(long = "allow-host", value_name = "NAME", value_parser = jovian_web::allowed_host)]
     allow_hosts: Vec<String>,
+    /// How many engines may think at once; more games whose engine is to move wait their turn.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+    engines: u16,
+    /// Memory for all the engines' hash tables together, in MB (each gets an equal share).
+    #[arg(long, value_name = "MB", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    engine_memory: u32,
+    /// No rate limits per client address (for a load test from one address, on a machine of
+    /// one's own; never on a public server).
+    #[arg(long)]
+    no_rate_limits: bool,
 }
 
 /// Opens `url` in the desktop's browser if there is one; silently does nothing otherwise.
@@ -46,10 +57,26 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         .unwrap_or_else(jovian_web::default_data_dir);
     let shown = data.display().to_string();
     let no_open = args.no_open;
-    jovian_web::serve_blocking(jovian_web::ServeOptions {
+    let engines = jovian_web::EngineOptions {
+        engines: args.engines as usize,
+        memory_mb: args.engine_memory as usize,
+    };
+    if engines.memory_mb < engines.engines {
+        return Err(CliError(format!(
+            "--engine-memory {} MB is less than 1 MB for each of the {} engines",
+            engines.memory_mb, engines.engines
+        )));
+    }
+    let stopped = jovian_web::serve_blocking(jovian_web::ServeOptions {
         port: args.port,
         data,
         allow_hosts: args.allow_hosts.clone(),
+        engines,
+        rate_limits: if args.no_rate_limits {
+            jovian_web::RateLimits::off()
+        } else {
+            jovian_web::RateLimits::default()
+        },
         on_listening: Box::new(move |addr| {
             let url = format!("http://{addr}/");
             println!("Jovian is at {url} (games kept in {shown}; Ctrl-C stops the server)");
@@ -59,5 +86,20 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             }
         }),
     })
-    .map_err(|e| CliError(e.to_string()))
+    .map_err(|e| CliError(e.to_string()))?;
+    let engines = match stopped.engines_stopped {
+        0 => String::new(),
+        1 => "; 1 engine was stopped, its game thinks again at the next start".to_string(),
+        n => format!("; {n} engines were stopped, their games think again at the next start"),
+    };
+    let late = if stopped.clean {
+        ""
+    } else {
+        " (some requests or searches were cut off)"
+    };
+    println!(
+        "Jovian stopped ({}): every game is saved{engines}{late}",
+        stopped.by.describe()
+    );
+    Ok(())
 }

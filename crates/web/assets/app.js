@@ -341,7 +341,13 @@ function describeStatus(g) {
     return `${who} (${g.result.result}): ${g.result.reason}`;
   }
   const side = g.board.to_move === "blue" ? "Blue" : "Tan";
-  return g.engine_to_move ? `${side} to move: the computer is thinking…` : `${side} to move`;
+  if (!g.engine_to_move) return `${side} to move`;
+  if (g.queued) {
+    // Every engine of the server is busy with other games: this one waits its turn.
+    const ahead = g.queued.ahead === 0 ? "next in line" : `${g.queued.ahead} ahead`;
+    return `${side} to move: the computer is waiting for a free engine (${ahead})…`;
+  }
+  return `${side} to move: the computer is thinking…`;
 }
 
 function renderMoves() {
@@ -397,6 +403,11 @@ function render() {
     $("btn-draw").disabled = !seated || !!g.result;
     $("btn-movenow").disabled = !seated || !g.thinking;
     $("btn-record").href = `/api/games/${g.id}/record`;
+  } else {
+    $("moves").innerHTML = "";
+    $("thinking").textContent = "";
+    for (const b of ["btn-takeback", "btn-resign", "btn-draw", "btn-movenow"]) $(b).disabled = true;
+    $("btn-record").removeAttribute("href");
   }
   drawBoard();
 }
@@ -421,11 +432,35 @@ async function refresh() {
   try { setGame(await api(`/api/games/${state.game.id}`)); } catch (e) { showError(e); }
 }
 
+/// The current game is gone (deleted here or in another tab): back to an empty board.
+function forgetGame(message) {
+  if (state.events) { state.events.close(); state.events = null; }
+  state.game = null; state.view = null; state.viewPly = null; state.selected = null;
+  localStorage.removeItem("jovian-game");
+  closeChooser();
+  render();
+  $("status").textContent = message;
+}
+
 function listen(id) {
   if (state.events) state.events.close();
   const es = new EventSource(`/api/games/${id}/events`);
+  // The stream ends when the server stops; the browser reconnects by itself once it is back, and
+  // the game is read again then (the engine may have moved meanwhile).
+  let opened = false;
+  es.addEventListener("open", () => { if (opened) refresh(); opened = true; });
   es.addEventListener("state", () => refresh());
-  es.addEventListener("thinking", () => { if (state.game) { state.game.thinking = true; render(); } });
+  es.addEventListener("thinking", () => {
+    if (state.game) { state.game.thinking = true; state.game.queued = null; render(); }
+  });
+  es.addEventListener("queued", (ev) => {
+    if (!state.game) return;
+    try { state.game.queued = JSON.parse(ev.data); } catch { return; }
+    render();
+  });
+  es.addEventListener("deleted", () => {
+    if (state.game && state.game.id === id) forgetGame(`Game ${id} was deleted. Start a new game.`);
+  });
   es.addEventListener("info", (ev) => {
     if (!state.game) return;
     try { state.game.info = JSON.parse(ev.data); } catch { return; }
@@ -532,10 +567,47 @@ async function showGames() {
     const b = document.createElement("button");
     b.textContent = "Open"; b.value = "close";
     b.addEventListener("click", async () => setGame(await api(`/api/games/${g.id}`)));
-    td.appendChild(b); tr.appendChild(td);
+    // Only a player of the game deletes it: the button shows where this browser holds a seat.
+    const seats = seatsOf(g.id);
+    if (seats.blue || seats.tan) {
+      const del = button("Delete", () => confirmDelete(g.id, td, tr, [b, del]));
+      del.className = "danger";
+      td.append(b, " ", del);
+    } else {
+      td.append(b);
+    }
+    tr.appendChild(td);
     tbody.appendChild(tr);
   }
   $("dlg-games").showModal();
+}
+
+/// A button that does not close the dialog it is in.
+function button(text, onClick) {
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/// Deleting is for good: the row asks first, and only "Yes, delete" deletes.
+function confirmDelete(id, td, tr, normal) {
+  const restore = () => td.replaceChildren(normal[0], " ", normal[1]);
+  const question = document.createElement("span");
+  question.className = "confirm";
+  question.textContent = `Delete game ${id} for good? `;
+  const yes = button("Yes, delete", async () => {
+    try {
+      const seats = seatsOf(id);
+      await api(`/api/games/${id}`, { method: "DELETE", seat: seats.blue || seats.tan });
+      localStorage.removeItem(`jovian-seats-${id}`);
+      tr.remove();
+      if (state.game && state.game.id === id) forgetGame(`Game ${id} was deleted. Start a new game.`);
+    } catch (e) { showError(e); restore(); }
+  });
+  yes.className = "danger";
+  const keep = button("Keep", restore);
+  td.replaceChildren(question, yes, " ", keep);
 }
 
 async function loadGame() {

@@ -1,5 +1,6 @@
 //! The HTTP interface: the JSON API under `/api`, the event streams, and the web app's files.
-//! Every error is `{"error": "..."}` with a 4xx status; nothing here panics on input.
+//! Every error is `{"error": "..."}` with a 4xx status, or 503 (with `Retry-After`) while the
+//! database is busy or the server stops; nothing here panics on input.
 
 use std::convert::Infallible;
 use std::sync::OnceLock;
@@ -12,7 +13,7 @@ use axum::http::{StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use futures_util::stream::{self, Stream};
+use futures_util::stream::{self, Stream, StreamExt};
 use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS};
 use jovian_rules::notation;
 use jovian_rules::record::Record;
@@ -27,7 +28,7 @@ use crate::engine_task::{cancel, start_if_due};
 use crate::game::{Ending, GameState, GameView, Humans, board_view};
 use crate::seats::{Seat, Seats};
 use crate::security::SecurityConfig;
-use crate::state::{AppState, SharedGame, commit_move, lock};
+use crate::state::{AppState, SharedGame, commit_moves, lock};
 
 /// An error answer: a status and one sentence.
 #[derive(Debug)]
@@ -50,13 +51,30 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, axum::Json(json!({ "error": self.1 }))).into_response()
+        let mut res = (self.0, axum::Json(json!({ "error": self.1 }))).into_response();
+        if self.0 == StatusCode::SERVICE_UNAVAILABLE {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
+        }
+        res
     }
 }
 
 impl From<crate::WebError> for ApiError {
+    /// A busy database or a stopping server is a moment to wait (503); a game changed or deleted
+    /// under the request is a conflict (409) or gone (404). What is left cannot come from a
+    /// request: a broken database or data directory.
     fn from(e: crate::WebError) -> ApiError {
-        ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        use crate::WebError::*;
+        let status = match e {
+            Busy | Stopping => StatusCode::SERVICE_UNAVAILABLE,
+            Conflict(_) => StatusCode::CONFLICT,
+            NoGame(_) => StatusCode::NOT_FOUND,
+            Data(_) | DataInUse { .. } | Database(_) | Bind { .. } | Serve(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        ApiError(status, e.to_string())
     }
 }
 
@@ -103,8 +121,9 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
         .route("/api/variants", get(variants))
+        .route("/api/engines", get(engines))
         .route("/api/games", get(list_games).post(create_game))
-        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}", get(get_game).delete(delete_game))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/resign", post(resign))
@@ -212,6 +231,11 @@ async fn variants() -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response()
 }
 
+/// The engine pool: its cap and memory, and how busy it is now.
+async fn engines(State(state): State<AppState>) -> Response {
+    axum::Json(state.engine_status()).into_response()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Games
 
@@ -236,14 +260,15 @@ fn plain_number<T: std::str::FromStr>(text: &str) -> Option<T> {
 }
 
 fn game(state: &AppState, id: &str) -> ApiResult<SharedGame> {
-    plain_number::<i64>(id)
-        .and_then(|id| state.get(id))
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
+    let found = match plain_number::<i64>(id) {
+        Some(n) => state.get(n)?,
+        None => None,
+    };
+    found.ok_or_else(|| ApiError::not_found(format!("no game {id}")))
 }
 
 async fn list_games(State(state): State<AppState>) -> impl IntoResponse {
-    let list: Vec<_> = state.all().iter().map(|g| lock(g).summary()).collect();
-    axum::Json(list)
+    axum::Json(state.summaries())
 }
 
 async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
@@ -418,9 +443,7 @@ async fn play_move(
         // A turn: one move, or both parts of a doubled one (`Rxa11-m11`).
         let turn = notation::parse_turn(&mut g.position, &req.text)
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
-        for m in turn {
-            commit_move(&state.store, &mut g, m)?;
-        }
+        commit_moves(&state.store, &mut g, &turn)?;
     }
     start_if_due(&state, &shared);
     let view = lock(&shared).view();
@@ -447,7 +470,6 @@ async fn take_back(
         if g.moves.is_empty() {
             return Err(ApiError::conflict("there is no move to take back"));
         }
-        cancel(&mut g);
         // Against the engine, back to the start of the person's last turn: their move and the
         // engine's reply, each of one or two parts (a doubled turn keeps the side to move).
         let mut probe = g.position.clone();
@@ -457,7 +479,9 @@ async fn take_back(
             probe.unmake();
             keep -= 1;
         }
+        // The store first: a busy database leaves the game, and its engine, as they were.
         state.store.truncate(g.id, keep)?;
+        cancel(&mut g);
         while g.moves.len() > keep {
             g.position.unmake();
             g.moves.pop();
@@ -491,9 +515,9 @@ async fn resign(
         seat.must_be(&g, named, "resign")?;
     }
     in_play(&mut g)?;
-    cancel(&mut g);
     let end = Ending::Resigned(side);
     state.store.set_agreed_end(g.id, end.stored().as_deref())?;
+    cancel(&mut g);
     g.agreed_end = Some(end);
     g.announce("state", g.moves.len().to_string());
     Ok(axum::Json(g.view()).into_response())
@@ -516,14 +540,33 @@ async fn offer_draw(
         || g.engine_score
             .is_some_and(|s| s < ENGINE_ACCEPTS_DRAW_BELOW);
     if accepted {
-        cancel(&mut g);
         state
             .store
             .set_agreed_end(g.id, Ending::Draw.stored().as_deref())?;
+        cancel(&mut g);
         g.agreed_end = Some(Ending::Draw);
         g.announce("state", g.moves.len().to_string());
     }
     Ok(axum::Json(json!({ "accepted": accepted, "game": g.view() })).into_response())
+}
+
+/// Deletes a game for good (the page asks for a confirmation first): 204, or 404. Only a player
+/// of the game (a seat's secret) deletes it.
+async fn delete_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    seat: Seat,
+) -> ApiResult<StatusCode> {
+    let shared = game(&state, &id)?;
+    let n = {
+        let g = lock(&shared);
+        seat.side(&g)?;
+        g.id
+    };
+    match state.delete(n)? {
+        true => Ok(StatusCode::NO_CONTENT),
+        false => Err(ApiError::not_found(format!("no game {id}"))),
+    }
 }
 
 async fn move_now(
@@ -535,6 +578,12 @@ async fn move_now(
     let g = lock(&shared);
     seat.side(&g)?;
     let Some(t) = &g.thinking else {
+        if let Some(q) = g.queued.as_ref().and_then(|q| q.view()) {
+            return Err(ApiError::conflict(format!(
+                "the engine is not thinking yet: the game waits for a free engine ({} ahead)",
+                q.ahead
+            )));
+        }
         return Err(ApiError::conflict("the engine is not thinking"));
     };
     t.stop_now();
@@ -589,6 +638,7 @@ async fn events(
 ) -> ApiResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
     let shared = game(&state, &id)?;
     let receiver = lock(&shared).events.subscribe();
+    drop(shared); // a stream must not keep its game in memory
     let stream = stream::unfold(receiver, |mut rx| async move {
         loop {
             match rx.recv().await {
@@ -601,5 +651,8 @@ async fn events(
             }
         }
     });
+    // Every stream ends when the server begins to stop, so that its graceful shutdown (which
+    // waits for the answers under way) is not held up by a browser that stays open.
+    let stream = stream.take_until(state.stopping());
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

@@ -2,7 +2,6 @@
 //! views the browser reads. The rules library decides everything about legality and the end.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use jovian_rules::notation::{self, Style};
 use jovian_rules::record::{Game as RecordGame, Record};
@@ -10,6 +9,7 @@ use jovian_rules::{Color, Move, MoveKind, Outcome, Position, Setup, Square, Vari
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+use crate::engine_pool::{QueueSpot, QueueView, SearchControl};
 use crate::seats::Seats;
 
 /// Which sides people play; the others are the engine's.
@@ -105,11 +105,7 @@ pub struct Event {
 
 /// An engine search in progress for a game.
 pub struct Thinking {
-    /// The engine's own stop flag.
-    pub stop: Arc<AtomicBool>,
-    /// Set by "move now": the engine resets its flag when a search begins, so a request that
-    /// comes first is kept here and passed on after the next iteration.
-    pub requested: Arc<AtomicBool>,
+    pub control: Arc<SearchControl>,
     /// The game's `generation` when the search began: a take-back or resignation changes it, and
     /// the search's move is then dropped.
     pub generation: u64,
@@ -118,9 +114,7 @@ pub struct Thinking {
 impl Thinking {
     /// Asks the search to stop and answer with its best move so far.
     pub fn stop_now(&self) {
-        self.requested
-            .store(true, std::sync::atomic::Ordering::Relaxed);
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.control.move_now();
     }
 }
 
@@ -148,6 +142,10 @@ pub struct GameState {
     pub agreed_end: Option<Ending>,
     pub created: i64,
     pub thinking: Option<Thinking>,
+    /// Waiting for a free engine (crate::engine_pool).
+    pub queued: Option<QueueSpot>,
+    /// Deleted: no engine starts for it any more.
+    pub deleted: bool,
     pub generation: u64,
     pub last_info: Option<ThinkingView>,
     /// The engine's last score from its own side's point of view (centipawns), for draw offers.
@@ -173,6 +171,8 @@ impl GameState {
             agreed_end: None,
             created: 0,
             thinking: None,
+            queued: None,
+            deleted: false,
             generation: 0,
             last_info: None,
             engine_score: None,
@@ -297,12 +297,14 @@ pub struct GameView {
     pub legal: Vec<LegalView>,
     pub result: Option<ResultView>,
     pub thinking: bool,
+    /// Waiting for a free engine: its place in the queue.
+    pub queued: Option<QueueView>,
     pub engine_to_move: bool,
     pub info: Option<ThinkingView>,
 }
 
 /// A short summary for the list of games.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct SummaryView {
     pub id: i64,
     pub variant: &'static str,
@@ -412,6 +414,7 @@ impl GameState {
                 agreed: !matches!(e, Ending::Rules(_)),
             }),
             thinking: self.thinking.is_some(),
+            queued: self.queued.as_ref().and_then(QueueSpot::view),
             engine_to_move,
             info: self.last_info.clone(),
         }

@@ -1,36 +1,63 @@
-//! The server's state: the store and the games in memory, rebuilt from the store at start.
+//! The server's state: the store, the games in memory (rebuilt from the store at start, see
+//! crate::table), the engine pool, and the shutdown signal.
 
-use std::collections::BTreeMap;
+use std::future::Future;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
 
 use jovian_rules::notation::{self, Style};
 use jovian_rules::{Color, Move, Variant, fen};
+use tokio::sync::{broadcast, watch};
 
 use crate::WebError;
-use crate::game::{Ending, GameState, Humans};
+use crate::engine_pool::{EngineOptions, EnginePool, EngineStatus};
+use crate::engine_task::{cancel, due};
+use crate::game::{Ending, GameState, Humans, SummaryView};
 use crate::store::{Store, StoredGame};
+use crate::table::{Dormant, GameTable, Lookup};
 
 pub type SharedGame = Arc<Mutex<GameState>>;
 
 #[derive(Clone)]
 pub struct AppState {
     pub store: Arc<Store>,
-    games: Arc<Mutex<BTreeMap<i64, SharedGame>>>,
+    pub(crate) pool: Arc<EnginePool>,
+    games: Arc<GameTable>,
+    /// Becomes true when the server begins to stop: event streams end on it.
+    stopping: Arc<watch::Sender<bool>>,
 }
 
 /// Locks a game. A panic in another request cannot leave a game half-changed (every change is
-/// made after its checks), so a poisoned lock is still usable.
+/// made after its checks), so a poisoned lock is still usable. A game held by someone else (a
+/// search or a request writing a move) is waited for as blocking work: a runtime worker waiting
+/// for it hands its other requests to another thread meanwhile, so one busy game cannot stall
+/// the server.
 pub fn lock(game: &SharedGame) -> MutexGuard<'_, GameState> {
-    game.lock().unwrap_or_else(|e| e.into_inner())
+    match game.try_lock() {
+        Ok(guard) => guard,
+        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(TryLockError::WouldBlock) => {
+            crate::store::blocking(|| game.lock().unwrap_or_else(|e| e.into_inner()))
+        }
+    }
 }
 
 impl AppState {
-    /// Opens the store in `dir` and rebuilds every game in it. A game that no longer replays (a
-    /// rules change since it was played) is reported on stderr and left out, never lost from disk.
+    /// [`AppState::open_with`] the default engines.
     pub fn open(dir: &Path) -> Result<AppState, WebError> {
+        AppState::open_with(dir, EngineOptions::default())
+    }
+
+    /// Opens the store in `dir` (locking the directory: see crate::dir_lock) and rebuilds every
+    /// game in it. A game that no longer replays (a rules change since it was played) is reported
+    /// on stderr and left out, never lost from disk. Games whose engine is to move stay in memory
+    /// and their engines start again, in the order the games were created; the others are kept
+    /// as summaries until they are asked for.
+    pub fn open_with(dir: &Path, engines: EngineOptions) -> Result<AppState, WebError> {
         let store = Arc::new(Store::open(dir)?);
-        let mut games = BTreeMap::new();
+        let games = Arc::new(GameTable::default());
+        let mut due_games = Vec::new();
         for id in store.ids()? {
             let Some(stored) = store.load(id)? else {
                 continue;
@@ -38,27 +65,48 @@ impl AppState {
             match rebuild(&stored) {
                 Ok(mut game) => {
                     give_seats(&store, &mut game)?;
-                    games.insert(id, Arc::new(Mutex::new(game)));
+                    if game.engine_to_move() {
+                        let shared = Arc::new(Mutex::new(game));
+                        games.insert_live(id, shared.clone());
+                        due_games.push(shared);
+                    } else {
+                        games.insert_dormant(id, Dormant::of(&mut game));
+                    }
                 }
                 Err(e) => eprintln!("jovian serve: game {id} is not resumed: {e}"),
             }
         }
-        Ok(AppState {
+        let state = AppState {
+            pool: EnginePool::new(engines, store.clone()),
             store,
-            games: Arc::new(Mutex::new(games)),
-        })
+            games,
+            stopping: Arc::new(watch::channel(false).0),
+        };
+        for shared in &due_games {
+            due(&state.pool, shared);
+        }
+        Ok(state)
     }
 
-    fn games(&self) -> MutexGuard<'_, BTreeMap<i64, SharedGame>> {
-        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    /// The game `id`, rebuilt from the store if it was dormant.
+    pub fn get(&self, id: i64) -> Result<Option<SharedGame>, WebError> {
+        match self.games.lookup(id) {
+            Lookup::Live(game) => Ok(Some(game)),
+            Lookup::Missing => Ok(None),
+            Lookup::Dormant => {
+                let Some(stored) = self.store.load(id)? else {
+                    return Ok(None);
+                };
+                let game = rebuild(&stored)
+                    .map_err(|e| WebError::Data(format!("game {id} no longer replays: {e}")))?;
+                Ok(self.games.wake(id, game))
+            }
+        }
     }
 
-    pub fn get(&self, id: i64) -> Option<SharedGame> {
-        self.games().get(&id).cloned()
-    }
-
-    pub fn all(&self) -> Vec<SharedGame> {
-        self.games().values().cloned().collect()
+    /// Every game's summary, oldest first.
+    pub fn summaries(&self) -> Vec<SummaryView> {
+        self.games.summaries()
     }
 
     /// Stores a new game (with the moves it already has, and a seat secret for each side people
@@ -81,10 +129,85 @@ impl AppState {
             moves: coordinates(&mut game),
         };
         game.id = self.store.create(&stored)?;
+        let id = game.id;
         let shared = Arc::new(Mutex::new(game));
-        let id = lock(&shared).id;
-        self.games().insert(id, shared.clone());
+        self.games.insert_live(id, shared.clone());
         Ok(shared)
+    }
+
+    /// Deletes a game from the store and from memory: its engine stops (or leaves the queue) and
+    /// its event streams end, after a `deleted` event. False if there is no such game. A busy
+    /// database leaves the game as it was.
+    pub fn delete(&self, id: i64) -> Result<bool, WebError> {
+        match self.games.lookup(id) {
+            Lookup::Missing => Ok(false),
+            Lookup::Dormant => {
+                let existed = self.store.delete(id)?;
+                self.games.remove(id);
+                Ok(existed)
+            }
+            Lookup::Live(shared) => {
+                let mut game = lock(&shared);
+                if game.deleted {
+                    return Ok(false); // a concurrent delete got there first
+                }
+                self.store.delete(id)?;
+                game.deleted = true;
+                cancel(&mut game);
+                game.announce("deleted", id.to_string());
+                // The streams end once they have read what was sent: they hold receivers of
+                // this sender only.
+                game.events = broadcast::channel(1).0;
+                drop(game);
+                self.games.remove(id);
+                Ok(true)
+            }
+        }
+    }
+
+    /// Puts to sleep the games unseen for `idle` (see crate::table); returns how many.
+    pub fn sweep(&self, idle: Duration) -> usize {
+        self.games.sweep(idle)
+    }
+
+    /// (live, dormant) games in memory.
+    pub fn game_counts(&self) -> (usize, usize) {
+        self.games.counts()
+    }
+
+    /// The engine pool as `GET /api/engines` shows it.
+    pub fn engine_status(&self) -> EngineStatus {
+        self.pool.status()
+    }
+
+    /// The first half of a graceful stop: event streams end, no engine starts any more, and the
+    /// running searches are cancelled (their moves are dropped; the games are resumed at the next
+    /// start). Requests still under way finish normally. Returns how many searches it stopped.
+    pub fn begin_shutdown(&self) -> usize {
+        self.stopping.send_replace(true);
+        self.pool.close()
+    }
+
+    /// The second half, once no request is under way: waits up to `timeout` for the search
+    /// threads to end, then lets the data directory go. True if every search ended in time.
+    pub fn finish_shutdown(&self, timeout: Duration) -> bool {
+        let idle = self.pool.wait_idle(timeout);
+        self.store.close();
+        idle
+    }
+
+    /// Both halves at once (a server without requests under way, or a test).
+    pub fn shutdown(&self, timeout: Duration) -> bool {
+        self.begin_shutdown();
+        self.finish_shutdown(timeout)
+    }
+
+    /// Resolves when the server begins to stop.
+    pub fn stopping(&self) -> impl Future<Output = ()> + Send + 'static + use<> {
+        let mut rx = self.stopping.subscribe();
+        async move {
+            let _ = rx.wait_for(|&stopping| stopping).await;
+        }
     }
 }
 
@@ -145,13 +268,27 @@ pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
     Ok(game)
 }
 
-/// Plays `m` (a legal move) in the game: written to the store first, then made and announced, so
-/// an accepted move is never lost.
-pub fn commit_move(store: &Store, game: &mut GameState, m: Move) -> Result<(), WebError> {
-    let coord = notation::format_move(&mut game.position, m, Style::Coordinate);
-    store.push_move(game.id, game.moves.len() + 1, &coord)?;
-    game.position.make(m);
-    game.moves.push(m);
+/// Plays `moves` (legal, in order: one move, or both parts of a doubled turn) in the game: written
+/// to the store first, in one transaction, then made and announced, so an accepted move is never
+/// lost; a write that fails leaves the game as it was.
+pub fn commit_moves(store: &Store, game: &mut GameState, moves: &[Move]) -> Result<(), WebError> {
+    let first = game.moves.len() + 1;
+    let mut coords = Vec::with_capacity(moves.len());
+    for &m in moves {
+        coords.push(notation::format_move(
+            &mut game.position,
+            m,
+            Style::Coordinate,
+        ));
+        game.position.make(m);
+    }
+    if let Err(e) = store.push_moves(game.id, first, &coords) {
+        for _ in moves {
+            game.position.unmake();
+        }
+        return Err(e);
+    }
+    game.moves.extend_from_slice(moves);
     game.announce("state", game.moves.len().to_string());
     Ok(())
 }

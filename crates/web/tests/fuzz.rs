@@ -443,13 +443,13 @@ impl World {
 
     /// The moves and result of game `id` as the server holds them.
     fn snapshot(&self, id: i64) -> Option<(usize, bool)> {
-        let game = self.state.get(id)?;
+        let game = self.state.get(id).ok().flatten()?;
         let mut g = game.lock().unwrap_or_else(|e| e.into_inner());
         Some((g.moves.len(), g.ending().is_some()))
     }
 
     fn side_to_move(&self, id: i64) -> &'static str {
-        self.state.get(id).map_or("blue", |g| {
+        self.state.get(id).ok().flatten().map_or("blue", |g| {
             g.lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .position
@@ -584,7 +584,7 @@ impl World {
             .take_while(char::is_ascii_digit)
             .collect();
         let k: usize = digits.parse().unwrap_or(0);
-        let (legal, ply) = self.state.get(id).map_or((None, 0), |g| {
+        let (legal, ply) = self.state.get(id).ok().flatten().map_or((None, 0), |g| {
             let mut g = g.lock().unwrap_or_else(|e| e.into_inner());
             let view = g.view();
             let pick =
@@ -628,7 +628,9 @@ impl World {
     async fn check_everything(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(120);
         loop {
-            let thinking: Vec<i64> = (self.state.all().iter())
+            let ids: Vec<i64> = (self.made.iter().chain(&self.kept)).map(|k| k.id).collect();
+            let thinking: Vec<i64> = (ids.into_iter())
+                .filter_map(|id| self.state.get(id).ok().flatten())
                 .filter_map(|g| {
                     let g = g.lock().unwrap_or_else(|e| e.into_inner());
                     g.thinking.is_some().then_some(g.id)
@@ -666,6 +668,11 @@ impl World {
                 .unwrap_or_else(|e| panic!("world {}: {e}", self.generation));
             views.push(self.get(&format!("/api/games/{id}")).await.body);
         }
+        // One server per data directory: this one stops (as a server does) before the next opens.
+        assert!(
+            self.state.shutdown(Duration::from_secs(10)),
+            "engines still running"
+        );
         let reopened = router_with(
             AppState::open(&self.dir).unwrap(),
             SecurityConfig::default(),

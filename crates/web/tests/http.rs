@@ -19,6 +19,8 @@ async fn start(name: &str) -> SocketAddr {
         port: 0,
         data,
         allow_hosts: vec![],
+        engines: jovian_web::EngineOptions::default(),
+        rate_limits: jovian_web::RateLimits::default(),
         on_listening: Box::new(move |addr| {
             let _ = tx.send(addr);
         }),

@@ -161,7 +161,8 @@ async fn only_this_servers_host_names_are_answered() {
     }
     // A server that knows its port and a name it is put behind (`--allow-host`).
     let app = router_with(
-        AppState::open(&dir).unwrap(),
+        // Another data directory: the first server still holds its own.
+        AppState::open(&dir.join("second")).unwrap(),
         SecurityConfig {
             port: Some(8080),
             allowed_hosts: vec!["board.example".into()],
@@ -288,13 +289,16 @@ async fn a_game_stored_before_seats_gets_them_once() {
         })
         .unwrap();
     drop(store);
-    let app = router(AppState::open(&dir).unwrap());
-    let first = Store::open(&dir).unwrap().load(id).unwrap().unwrap();
+    // One server per data directory: the stored seats are read through the server's own store.
+    let state = AppState::open(&dir).unwrap();
+    let first = state.store.load(id).unwrap().unwrap();
     let blue = first.blue_seat.clone().expect("made at load and stored");
     assert_eq!(first.tan_seat, None, "the engine's side has none");
-    drop(app);
-    let app = router(AppState::open(&dir).unwrap());
-    let again = Store::open(&dir).unwrap().load(id).unwrap().unwrap();
+    assert!(state.shutdown(Duration::from_secs(5)));
+    drop(state);
+    let state = AppState::open(&dir).unwrap();
+    let again = state.store.load(id).unwrap().unwrap();
+    let app = router(state);
     assert_eq!(
         again.blue_seat.as_deref(),
         Some(blue.as_str()),
@@ -326,7 +330,7 @@ async fn every_error_answer_is_json() {
     )
     .await;
     assert_eq!(refused(&a).0, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(a.headers["allow"], "GET,HEAD");
+    assert_eq!(a.headers["allow"], "GET,HEAD,DELETE");
     let a = send(&app, get(&format!("/api/games/{id}/moves"), &[])).await;
     assert_eq!(refused(&a).0, StatusCode::METHOD_NOT_ALLOWED);
     // 414 and 431 (the connection guard holds these on a socket; the router holds them too).
