@@ -195,8 +195,13 @@ try {
       body: JSON.stringify({ variant: "scirocco", humans: "tan", movetime_ms: 60000 }),
     });
     assert.equal(res.status, 201);
-    busy.push((await res.json()).id);
+    const made = await res.json();
+    busy.push({ id: made.id, seat: made.seats.tan });
   }
+  // Deleting needs a seat of the game and, like every change, a JSON request.
+  const remove = (game) => fetch(new URL(`/api/games/${game.id}`, url), {
+    method: "DELETE", headers: { "Content-Type": "application/json", "X-Jovian-Seat": game.seat },
+  });
   await page.click("#btn-new");
   await page.selectOption("#new-variant", "scirocco");
   await page.check("input[name=setup][value=default]");
@@ -207,10 +212,10 @@ try {
   await page.waitForFunction(() => document.querySelector("#status").textContent
     === "Blue to move: the computer is waiting for a free engine (next in line)…");
   await page.screenshot({ path: `${shots}/waiting-for-an-engine.png` });
-  const deleted = await fetch(new URL(`/api/games/${busy[0]}`, url), { method: "DELETE" });
+  const deleted = await remove(busy[0]);
   assert.equal(deleted.status, 204);
   await page.waitForFunction(() => document.querySelector("#status").textContent === "Tan to move");
-  for (const id of busy.slice(1)) await fetch(new URL(`/api/games/${id}`, url), { method: "DELETE" });
+  for (const game of busy.slice(1)) assert.equal((await remove(game)).status, 204);
 
   // The time a player waits, at the level a new game offers: printed for the closing note, not
   // asserted (a busy machine would make such an assertion flaky).
