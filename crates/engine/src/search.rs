@@ -14,7 +14,7 @@ use jovian_rules::{Move, Position, Square, Variant};
 use crate::eval::Evaluator;
 use crate::limits::{Deadline, Limits};
 use crate::ordering::{MoveOrderer, ScoredMoves};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::tunables::{EvalTunables, SearchTunables};
 
 /// A won game found at `ply` plies from the root scores `MATE - ply`.
@@ -385,16 +385,9 @@ impl Engine {
         if let Some(e) = entry
             && !pv_node
             && e.depth as i32 >= depth
+            && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -526,13 +519,7 @@ impl Engine {
             // Every move was pruned by futility: the position is at best the static estimate.
             return alpha;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, original_alpha, beta);
         self.tt
             .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
         best_score
@@ -567,16 +554,9 @@ impl Engine {
         let own_depth = if qdepth == 0 { 0 } else { -1 };
         if let Some(e) = entry
             && e.depth as i32 >= own_depth
+            && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.legal_moves(&mut moves);
@@ -639,17 +619,35 @@ impl Engine {
         // A recaptures-only node's score depends on the path that led to it: not stored. Nor is
         // a position the table already holds (its entry is at least as deep).
         if !self.aborted && !recaptures_only && entry.is_none() && best > -INFINITY {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, original_alpha, beta);
             self.tt
                 .store(key, best_move, score_to_tt(best, ply), own_depth, bound);
         }
         best
+    }
+}
+
+/// The score a table entry proves for the window (`alpha`, `beta`) at `ply`, if it proves one.
+#[inline]
+fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
+}
+
+/// What a search's `best` score says about the position, given the window it had.
+#[inline]
+fn bound_of(best: i32, original_alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 

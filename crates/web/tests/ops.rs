@@ -92,6 +92,19 @@ async fn game(state: &AppState, id: i64) -> Value {
     g
 }
 
+/// The event stream of game `id`, as a page reads it.
+async fn subscribe(state: &AppState, id: i64) -> Body {
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/events"))
+        .body(Body::empty())
+        .unwrap();
+    router(state.clone())
+        .oneshot(req)
+        .await
+        .unwrap()
+        .into_body()
+}
+
 fn plies(g: &Value) -> usize {
     g["moves"].as_array().unwrap().len()
 }
@@ -295,15 +308,7 @@ async fn with_one_engine_games_wait_their_turn_in_order() {
         new_game(&state, body).await,
     ];
     // Subscribed while it waits: the third game hears its place change, then its engine start.
-    let req = Request::builder()
-        .uri(format!("/api/games/{}/events", ids[2]))
-        .body(Body::empty())
-        .unwrap();
-    let mut events = router(state.clone())
-        .oneshot(req)
-        .await
-        .unwrap()
-        .into_body();
+    let mut events = subscribe(&state, ids[2]).await;
     let (g1, g2, g3) = (
         game(&state, ids[0]).await,
         game(&state, ids[1]).await,
@@ -421,15 +426,7 @@ async fn a_deleted_game_leaves_memory_the_store_and_its_streams() {
     let state = AppState::open(&dir).unwrap();
     let keep = new_game(&state, json!({"variant": "scirocco", "humans": "both"})).await;
     let id = new_game(&state, json!({"variant": "typhoon", "humans": "both"})).await;
-    let req = Request::builder()
-        .uri(format!("/api/games/{id}/events"))
-        .body(Body::empty())
-        .unwrap();
-    let mut events = router(state.clone())
-        .oneshot(req)
-        .await
-        .unwrap()
-        .into_body();
+    let mut events = subscribe(&state, id).await;
 
     let (status, _, body) = call(&state, "DELETE", &format!("/api/games/{id}"), None).await;
     assert_eq!((status, body), (StatusCode::NO_CONTENT, json!("")));
