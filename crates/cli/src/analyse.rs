@@ -50,11 +50,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
         _ => Limits::movetime(5_000),
     };
     if let Some(o) = pos.outcome() {
-        outln!(
-            "game over: {} wins ({})",
-            o.winner.title(),
-            o.reason.describe()
-        );
+        outln!("game over: {}", o.describe(pos.variant()));
         return Ok(());
     }
     let mut engine = Engine::new(pos.variant(), args.hash);

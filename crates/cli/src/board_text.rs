@@ -67,12 +67,7 @@ pub fn render(pos: &mut Position) -> String {
     );
     match pos.outcome() {
         Some(o) => {
-            let _ = writeln!(
-                out,
-                "Game over: {} wins ({}).",
-                o.winner.title(),
-                o.reason.describe()
-            );
+            let _ = writeln!(out, "Game over: {}.", o.describe(pos.variant()));
         }
         None => {
             let _ = writeln!(out, "Position occurrences so far: {}", pos.occurrences());

@@ -82,9 +82,9 @@ impl PositionArgs {
         {
             if let Some(outcome) = pos.outcome() {
                 return Err(CliError(format!(
-                    "move {} ({text}): the game is over ({} wins)",
+                    "move {} ({text}): the game is over ({})",
                     i + 1,
-                    outcome.winner.title()
+                    outcome.describe(pos.variant())
                 )));
             }
             let turn = notation::parse_turn(&mut pos, text)

@@ -243,7 +243,7 @@ fn validate(path: &std::path::Path) -> Result<(), CliError> {
         .replay()
         .map_err(|e| CliError(format!("{file}: {e}")))?;
     let status = match game.outcome {
-        Some(o) => format!("{} wins ({})", o.winner.title(), o.reason.describe()),
+        Some(o) => o.describe(game.variant),
         None => "game not finished by the rules".to_string(),
     };
     outln!(

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jovian_rules::record::{Game, Record};
-use jovian_rules::{Color, Move, Position, Setup, Variant, WinReason};
+use jovian_rules::{Color, Move, Position, Setup, Variant};
 
 use crate::bounds;
 use crate::input::{self, CliError};
@@ -482,21 +482,18 @@ fn play(
     });
     let mut moves: Vec<Move> = Vec::new();
     let mut last: Option<Move> = None;
-    // The loser, why, and in words; `None` for a draw by the move limit.
-    let mut end: Option<(Color, Reason, String)> = None;
+    // The loser (none for a draw by the rules), why, and in words; `None` for a draw by the move
+    // limit.
+    let mut end: Option<(Option<Color>, Reason, String)> = None;
     for color in Color::BOTH {
         if let Err(e) = sides[color.index()].new_game(&pos, mix(job.seed, color.index() as u64)) {
-            end = Some((color, Reason::Forfeit, format!("forfeit: {e}")));
+            end = Some((Some(color), Reason::Forfeit, format!("forfeit: {e}")));
             break;
         }
     }
     while end.is_none() {
         if let Some(o) = pos.outcome() {
-            let reason = match o.reason {
-                WinReason::RoyalCaptured => Reason::RoyalCaptured,
-                WinReason::Bared => Reason::Bared,
-                WinReason::NoLegalMove => Reason::NoLegalMove,
-            };
+            let reason = Reason::from_rules(o.reason);
             end = Some((o.loser(), reason, o.reason.describe().to_string()));
             break;
         }
@@ -511,14 +508,14 @@ fn play(
             Ok(m) if pos.is_legal(m) => m,
             Ok(_) => {
                 end = Some((
-                    side,
+                    Some(side),
                     Reason::Forfeit,
                     "forfeit: an illegal move".to_string(),
                 ));
                 break;
             }
             Err(e) => {
-                end = Some((side, Reason::Forfeit, format!("forfeit: {e}")));
+                end = Some((Some(side), Reason::Forfeit, format!("forfeit: {e}")));
                 break;
             }
         };
@@ -527,7 +524,7 @@ fn play(
             match left.checked_sub(spent) {
                 Some(rest) => *left = rest + c.increment,
                 None => {
-                    end = Some((side, Reason::Time, "out of time".to_string()));
+                    end = Some((Some(side), Reason::Time, "out of time".to_string()));
                     break;
                 }
             }
@@ -537,7 +534,10 @@ fn play(
         last = Some(m);
     }
     let (winner, reason, result, comment) = match &end {
-        Some((loser, reason, detail)) => {
+        Some((None, reason, detail)) => {
+            (Winner::Draw, *reason, "1/2-1/2", format!("draw: {detail}"))
+        }
+        Some((Some(loser), reason, detail)) => {
             let w = loser.other();
             let result = if w == Color::Blue { "1-0" } else { "0-1" };
             let winner = if who[w.index()] == 0 {
@@ -549,7 +549,7 @@ fn play(
                 winner,
                 *reason,
                 result,
-                format!("{} wins: {detail}", crate::xboard::side_title(w)),
+                format!("{} wins: {detail}", pos.variant().side_title(w)),
             )
         }
         None => (
@@ -565,7 +565,7 @@ fn play(
     save_record(config, job, &setup, &moves, pos, result, &comment)?;
     let forfeit_by = end
         .filter(|f| f.1 == Reason::Forfeit)
-        .map(|(loser, _, _)| who[loser.index()]);
+        .and_then(|(loser, _, _)| loser.map(|l| who[l.index()]));
     Ok((
         Report {
             index: job.index,

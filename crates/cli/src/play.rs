@@ -59,7 +59,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut resigned: Option<Color> = None;
     loop {
         if let Some(o) = pos.outcome() {
-            outln!("\n{} wins: {}.", o.winner.title(), o.reason.describe());
+            outln!("\n{}.", o.describe(pos.variant()));
             break;
         }
         let to_move = pos.side_to_move();

@@ -55,12 +55,15 @@ pub fn side_title(color: Color) -> String {
 
 /// The CECP result line of a finished game: `1-0 {Blue wins: royal piece captured}`.
 pub fn result_line(o: Outcome) -> String {
-    format!(
-        "{} {{{} wins: {}}}",
-        o.result_text(),
-        side_title(o.winner),
-        o.reason.describe()
-    )
+    match o.winner {
+        Some(w) => format!(
+            "{} {{{} wins: {}}}",
+            o.result_text(),
+            side_title(w),
+            o.reason.describe()
+        ),
+        None => format!("{} {{Draw: {}}}", o.result_text(), o.reason.describe()),
+    }
 }
 
 struct Running {

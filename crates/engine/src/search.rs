@@ -330,12 +330,10 @@ impl Engine {
     /// The score of a finished game for the side to move, if the pieces alone decide it.
     #[inline]
     fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
-        pos.material_outcome().map(|o| {
-            if o.winner == pos.side_to_move() {
-                MATE - ply as i32
-            } else {
-                -(MATE - ply as i32)
-            }
+        pos.material_outcome().map(|o| match o.winner {
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
         })
     }
 

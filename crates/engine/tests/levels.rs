@@ -31,6 +31,7 @@ fn a_beginner_level_never_misses_the_royal_capture() {
         variant: v,
         pieces,
         to_move: Blue,
+        chess: None,
     })
     .unwrap();
     for level in [1, 2] {

@@ -25,6 +25,7 @@ fn position_in(v: &'static Variant, pieces: &[(Color, &str, &str)], to_move: Col
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .unwrap()
 }
@@ -47,7 +48,7 @@ fn wins_within(pos: &mut Position, moves: u32) -> bool {
 /// True if the side to move loses whatever it does, the winner needing at most `moves` more moves.
 fn loses_within(pos: &mut Position, moves: u32) -> bool {
     if let Some(o) = pos.outcome() {
-        return o.winner != pos.side_to_move();
+        return o.winner.is_some_and(|w| w != pos.side_to_move());
     }
     let mut list = Vec::new();
     pos.legal_moves(&mut list);

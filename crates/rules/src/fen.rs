@@ -13,7 +13,10 @@ use thiserror::Error;
 
 use crate::geometry::{Color, Square};
 use crate::piece::PieceKind;
-use crate::position::{Position, Setup};
+use crate::position::{ChessState, Position, Setup};
+
+#[path = "fen/chess_fields.rs"]
+mod chess_fields;
 use crate::variant::Variant;
 
 /// Why a text is not a position of the variant.
@@ -39,6 +42,14 @@ pub enum FenError {
     UnknownField { key: String, variant: &'static str },
     #[error("unexpected {0:?} after the side to move (further fields are written key=value)")]
     BadField(String),
+    #[error("{key}={value}: {reason}")]
+    BadValue {
+        key: &'static str,
+        value: String,
+        reason: String,
+    },
+    #[error("field {0} appears twice")]
+    RepeatedField(String),
 }
 
 /// Reads a position. Only the syntax and the piece names are checked here; whether the position
@@ -98,6 +109,17 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
         }
     }
     let side = fields.next().ok_or(FenError::MissingSide)?;
+    if variant.chess {
+        let to_move =
+            chess_fields::parse_side(side).ok_or_else(|| FenError::BadSide(side.to_string()))?;
+        let chess = chess_fields::parse(variant, fields)?;
+        return Ok(Setup {
+            variant,
+            pieces,
+            to_move,
+            chess: Some(chess),
+        });
+    }
     let to_move = Color::parse(side).ok_or_else(|| FenError::BadSide(side.to_string()))?;
     if let Some(field) = fields.next() {
         // No variant of this build keeps state beyond the board and the side to move; later games
@@ -114,6 +136,7 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
         variant,
         pieces,
         to_move,
+        chess: None,
     })
 }
 
@@ -172,11 +195,13 @@ pub fn write_setup(setup: &Setup) -> String {
         }
         ranks.push(tokens.join(","));
     }
-    let side = match setup.to_move {
-        Color::Blue => "b",
-        Color::Tan => "t",
-    };
-    format!("{} {side}", ranks.join("/"))
+    let side = v.side_letters[setup.to_move.index()];
+    let mut text = format!("{} {side}", ranks.join("/"));
+    if v.chess {
+        let state = setup.chess.unwrap_or_else(ChessState::initial);
+        text += &chess_fields::write(v, &state);
+    }
+    text
 }
 
 #[cfg(test)]
@@ -313,6 +338,7 @@ mod tests {
                 (Color::Tan, PieceKind(200), Square::new(1, 0)),
             ],
             to_move: Color::Tan,
+            chess: None,
         };
         assert_eq!(write_setup(&setup), "10/10/10/10/10/10/10/10/10/K,9 t");
     }

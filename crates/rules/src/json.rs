@@ -167,6 +167,7 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
         variant,
         pieces,
         to_move,
+        chess: None,
     })
 }
 

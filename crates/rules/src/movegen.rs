@@ -67,6 +67,9 @@ impl Position {
     /// Every move the side to move could make ignoring the repetition rule and game end. In the
     /// middle of a doubled turn, the doubled piece's second parts.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        if self.variant().chess {
+            return self.chess_pseudo_moves(out);
+        }
         out.clear();
         if self.mid_turn().is_some() {
             self.second_parts(out);
@@ -294,6 +297,9 @@ impl Position {
     /// The legal moves: none once the game is over, none that would make a position occur a
     /// third time, and no first part of a doubled turn that leaves no legal second part.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        if self.variant().chess {
+            return self.chess_legal_moves(out);
+        }
         out.clear();
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return;

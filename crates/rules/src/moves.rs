@@ -46,6 +46,22 @@ pub enum MoveKind {
     Push = 12,
     /// The piece on `from` (Tribble) creates a piece of its own type and side on the empty `to`.
     Create = 13,
+    /// A piece from the hand (the type in `promotion()`) enters on `to`, and for a pair on
+    /// `aux[0]` too (`aux[0] == to` for a single piece); `from == to`. A Thunder explodes on `to`.
+    Drop = 14,
+    /// The King goes `from` -> `to`; the Rook `aux[0]` -> `aux[1]`.
+    Castle = 15,
+    /// A Pawn goes `from` -> `to` (a square the enemy Pawn passed) and takes the enemy Pawn on
+    /// `aux[0]`.
+    EnPassant = 16,
+    /// The Can(n)on on `from` turns into the type in `promotion()` without moving (`to == from`).
+    Flip = 17,
+    /// The Assassin on `from` shoots, across the passed square `to`, the piece that just passed
+    /// there (wherever it now stands: `aux[0]`, or 255 if it is gone).
+    ShootPassing = 18,
+    /// Both parts of a Golem move: `from` -> `to` and `aux[0]` -> `aux[1]`; each captures what
+    /// stands on its new square.
+    Golem = 19,
 }
 
 impl MoveKind {
@@ -66,6 +82,12 @@ impl MoveKind {
             MoveKind::Repel => "repel",
             MoveKind::Push => "push",
             MoveKind::Create => "create",
+            MoveKind::Drop => "drop",
+            MoveKind::Castle => "castle",
+            MoveKind::EnPassant => "en passant",
+            MoveKind::Flip => "flip",
+            MoveKind::ShootPassing => "shot en passant",
+            MoveKind::Golem => "golem",
         }
     }
 }
@@ -180,7 +202,9 @@ impl Move {
             | MoveKind::Suicide
             | MoveKind::Pull
             | MoveKind::Repel
-            | MoveKind::Create => self.from,
+            | MoveKind::Create
+            | MoveKind::Flip
+            | MoveKind::ShootPassing => self.from,
             _ => self.to,
         }
     }
@@ -208,6 +232,33 @@ impl Move {
     #[inline]
     pub const fn is_declining(self) -> bool {
         matches!(self.kind, MoveKind::Normal) && self.aux[2] != 0
+    }
+    /// A drop of `kind` on `to` (and, for a pair, on `second`; pass `to` again for one piece).
+    #[inline]
+    pub const fn drop(kind: PieceKind, to: Square, second: Square) -> Move {
+        let mut m = Move::new(MoveKind::Drop, to, to).with_promotion(kind);
+        m.aux[0] = second.0;
+        m
+    }
+    /// The second square of a pair drop (equal to `to` for a single piece).
+    #[inline]
+    pub const fn second_square(self) -> Square {
+        Square(self.aux[0])
+    }
+    /// A Golem's move: one part `from` -> `to`, the other `other_from` -> `other_to`.
+    #[inline]
+    pub const fn golem(from: Square, to: Square, other_from: Square, other_to: Square) -> Move {
+        let mut m = Move::new(MoveKind::Golem, from, to);
+        m.aux[0] = other_from.0;
+        m.aux[1] = other_to.0;
+        m
+    }
+    /// A move with a square argument in `aux[0]` (castling Rook, teleport or explosion square,
+    /// en passant victim).
+    #[inline]
+    pub const fn with_aux(mut self, i: usize, sq: Square) -> Move {
+        self.aux[i] = sq.0;
+        self
     }
     /// The same move without the continuation mark.
     #[inline]

@@ -19,6 +19,8 @@ use crate::variant::Variant;
 #[path = "notation/reading.rs"]
 mod reading;
 use reading::{explain, read, select};
+#[path = "notation/larger.rs"]
+mod larger;
 #[path = "notation/turn.rs"]
 mod turn;
 pub use turn::{format_turn, parse_turn};
@@ -110,8 +112,11 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     if legal.is_empty() {
-        let (winner, reason) = (pos.side_to_move().other(), WinReason::NoLegalMove);
-        let outcome = describe_outcome(pos, Outcome { winner, reason });
+        let outcome = pos.outcome().unwrap_or(Outcome::win(
+            pos.side_to_move().other(),
+            WinReason::NoLegalMove,
+        ));
+        let outcome = describe_outcome(pos, outcome);
         return Err(MoveParseError::GameOver(outcome));
     }
     // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
@@ -177,11 +182,9 @@ fn with_article(name: &str) -> String {
     format!("{} {name}", if an { "an" } else { "a" })
 }
 
-/// "Blue", "Tan": side names start a sentence or follow "it is".
+/// "Blue", "Tan" ("White", "Black"): side names start a sentence or follow "it is".
 pub(crate) fn side_title(v: &Variant, color: Color) -> String {
-    let name = v.side_name(color);
-    name.get(..1)
-        .map_or(String::new(), |first| first.to_uppercase() + &name[1..])
+    v.side_title(color).to_string()
 }
 
 /// The coordinate form needs no position: every leg is in the move itself.
@@ -203,7 +206,16 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
         MoveKind::Repel => format!("{from}:{to}>"),
         MoveKind::Push => format!("{from}{to}>"),
         MoveKind::Create => format!("{from}={to}"),
+        MoveKind::Drop => return larger::drop_text(v, m),
+        MoveKind::Castle | MoveKind::EnPassant => format!("{from}{to}"),
+        MoveKind::Flip => format!("{from}{from}"),
+        MoveKind::ShootPassing => format!("{from}x{to}ep"),
+        MoveKind::Golem => format!("{from}{to},{}{}", s(Square(m.aux[0])), s(Square(m.aux[1]))),
     };
+    if v.chess {
+        // Many promotion types, and squares for teleports and explosions: written out.
+        return legs + &larger::promotion_suffix(v, m);
+    }
     legs + if m.is_declining() { "-" } else { "" }
         + if m.promotion().is_some() { "+" } else { "" }
         + if m.is_continuing() { "&" } else { "" }
@@ -219,6 +231,11 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
         String::new()
     };
     let to = square_text(v, m.to);
+    if v.chess
+        && let Some(text) = larger::halfling_text(pos, m, abbr, &from)
+    {
+        return text;
+    }
     match m.kind {
         MoveKind::Normal | MoveKind::Relayed if pos.is_capture(m) => format!("{abbr}{from}x{to}"),
         MoveKind::Normal | MoveKind::Relayed => format!("{abbr}{from}-{to}"),
@@ -321,6 +338,13 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
             }
             text
         }
+        MoveKind::Drop => larger::drop_text(v, m),
+        MoveKind::Castle if m.to.file() > m.from.file() => "O-O".to_string(),
+        MoveKind::Castle => "O-O-O".to_string(),
+        MoveKind::EnPassant => format!("{abbr}{from}x{to}"),
+        MoveKind::Flip => format!("{abbr}{}", square_text(v, m.from)),
+        MoveKind::ShootPassing => format!("{abbr}{from}x!{to}ep"),
+        MoveKind::Golem => larger::golem_text(pos, m),
         // `o11=Trb`: a birth.
         MoveKind::Create if !with_from => format!("{to}={abbr}"),
         MoveKind::Create => format!("{abbr}{from}:{to}={abbr}"),
@@ -453,6 +477,9 @@ fn same_but_promotion(a: Move, b: Move) -> bool {
 /// `=Abbr` for a promotion; a bare `=` when the same move could have promoted, so that a record
 /// shows the promotion was declined.
 fn suffix(v: &Variant, m: Move, moves: &[Move]) -> String {
+    if v.chess {
+        return larger::promotion_suffix(v, m);
+    }
     let could_promote = |o: &Move| o.promotion().is_some() && same_but_promotion(*o, m);
     match m.promotion() {
         Some(kind) => format!("={}", abbr_text(v, kind)),
@@ -514,14 +541,19 @@ fn mover_removed(pos: &Position, m: Move) -> bool {
 /// The end of the game in words: "Tan's King was captured".
 pub(crate) fn describe_outcome(pos: &mut Position, outcome: Outcome) -> String {
     let v = pos.variant();
-    let loser = side_title(v, outcome.loser());
+    let Some(loser_color) = outcome.loser() else {
+        return format!("drawn: {}", outcome.reason.describe());
+    };
+    let loser = side_title(v, loser_color);
     match outcome.reason {
         WinReason::RoyalCaptured => {
-            let royal = captured_royal(pos, outcome.loser()).unwrap_or("royal piece");
+            let royal = captured_royal(pos, loser_color).unwrap_or("royal piece");
             format!("{loser}'s {royal} was captured")
         }
         WinReason::Bared => format!("{loser} was reduced to a single piece"),
         WinReason::NoLegalMove => format!("{loser} has no legal move"),
+        WinReason::Checkmate => format!("{loser} is checkmated"),
+        other => format!("{loser} lost: {}", other.describe()),
     }
 }
 

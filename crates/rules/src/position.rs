@@ -8,8 +8,16 @@ use crate::moves::Move;
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
 use crate::variant::{Placement, Variant};
 
+mod larger;
 mod latent;
 mod make;
+
+pub use larger::{ChessEnd, ChessState, NO_SQUARE, castle};
+
+/// The hand slot of a type of the 12x8 game, if it can be in hand.
+pub fn hand_slot_of(kind: PieceKind) -> Option<usize> {
+    larger::hand_slot(kind.0)
+}
 
 pub(crate) use latent::{PoisonMap, SquareSet};
 pub use make::Victims;
@@ -20,6 +28,9 @@ pub struct Setup {
     pub variant: &'static Variant,
     pub pieces: Vec<Placement>,
     pub to_move: Color,
+    /// The 12x8 game's state beyond the board (hands, castling and en passant rights, ...);
+    /// `None` for the other games, and for a 12x8 position means "as at the start of the game".
+    pub chess: Option<ChessState>,
 }
 
 impl Setup {
@@ -30,6 +41,7 @@ impl Setup {
             variant,
             pieces,
             to_move: Color::Blue,
+            chess: None,
         })
     }
 
@@ -55,6 +67,10 @@ pub enum PositionError {
     NoRoyal(Color),
     #[error("unknown piece type index {0}")]
     UnknownKind(u8),
+    /// A 12x8 position that breaks the game's rules (two Kings of a side, a lone Golem part, the
+    /// side not to move in check, ...).
+    #[error("{0}")]
+    Illegal(String),
 }
 
 /// What `make` must remember to undo a move.
@@ -116,6 +132,12 @@ pub struct Position {
     /// undo records, so a record stays small and `make` writes only what it removes.
     removed: Vec<(u16, Code)>,
     history: Vec<RepetitionEntry>,
+    /// The 12x8 game's state (hands, rights, en passant, fifty-move counter); empty otherwise.
+    chess: ChessState,
+    /// Per move of the 12x8 game: the state before it and where its journal entries start.
+    chess_undo: Vec<(ChessState, u32)>,
+    /// The 12x8 game's board changes, undone backwards by `unmake`.
+    journal: Vec<larger::Journal>,
 }
 
 impl std::fmt::Debug for Position {
@@ -153,6 +175,9 @@ impl Position {
             undo: Vec::with_capacity(256),
             removed: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
+            chess: ChessState::empty(),
+            chess_undo: Vec::new(),
+            journal: Vec::new(),
         };
         for &(color, kind, sq) in &setup.pieces {
             if !v.geometry.is_on_board(sq) {
@@ -180,6 +205,13 @@ impl Position {
         if pos.side == Color::Tan {
             pos.hash ^= v.side_key();
         }
+        if v.chess {
+            pos.chess = setup.chess.unwrap_or_else(ChessState::initial);
+            pos.hash ^= pos.chess.key();
+            pos.chess_undo.reserve(256);
+            pos.journal.reserve(1024);
+            pos.validate_chess()?;
+        }
         pos.history.push(RepetitionEntry {
             key: pos.hash,
             window_start: 0,
@@ -200,6 +232,7 @@ impl Position {
             variant: self.variant,
             pieces: self.pieces().collect(),
             to_move: self.side,
+            chess: self.variant.chess.then_some(self.chess),
         }
     }
 
@@ -284,6 +317,9 @@ impl Position {
         };
         for (color, kind, sq) in self.pieces() {
             h ^= self.variant.piece_key(Piece::new(kind, color).code(), sq);
+        }
+        if self.variant.chess {
+            h ^= self.chess.key();
         }
         if self.mid_turn != 0 {
             h ^= self
@@ -391,7 +427,8 @@ impl Position {
     fn push_history(&mut self, irreversible: bool) {
         let len = self.history.len() as u32;
         let key = self.hash;
-        let entry = if irreversible || !self.variant.rules.third_repetition_illegal {
+        let counted = self.variant.rules.third_repetition_illegal || self.variant.chess;
+        let entry = if irreversible || !counted {
             RepetitionEntry {
                 key,
                 window_start: len,

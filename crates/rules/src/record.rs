@@ -89,7 +89,7 @@ pub enum RecordError {
         text: String,
         error: MoveParseError,
     },
-    #[error("result {result} contradicts the game: {winner} has won ({how})")]
+    #[error("result {result} contradicts the game: {winner} ({how})")]
     ResultContradicts {
         result: String,
         winner: String,
@@ -440,7 +440,10 @@ impl Record {
         {
             return Err(RecordError::ResultContradicts {
                 result: result.to_string(),
-                winner: notation::side_title(variant, o.winner),
+                winner: match o.winner {
+                    Some(w) => format!("{} has won", notation::side_title(variant, w)),
+                    None => "it is drawn".to_string(),
+                },
                 how: notation::describe_outcome(&mut position, o),
             });
         }

@@ -1,9 +1,9 @@
-//! How a game ends: the texts' victory conditions.
+//! How a game ends: the texts' victory conditions, and the 12x8 game's checkmate and draws.
 
 use crate::geometry::Color;
 use crate::position::Position;
 
-/// Why a side lost.
+/// Why the game ended: why a side lost, or (the 12x8 game) why it is drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum WinReason {
     /// The loser's last royal piece was captured.
@@ -13,6 +13,16 @@ pub enum WinReason {
     /// The loser had no legal move on its turn (stalemate, or every move would repeat a position a
     /// third time).
     NoLegalMove,
+    /// The loser is checkmated (the 12x8 game).
+    Checkmate,
+    /// Draw: the side to move has no legal move and is not in check.
+    Stalemate,
+    /// Draw: a position occurred for the third time (perpetual check included).
+    Repetition,
+    /// Draw: 100 plies without a capture, a Pawn move or a drop.
+    FiftyMoves,
+    /// Draw: only the Kings are left and nothing can be dropped.
+    BareKings,
 }
 
 impl WinReason {
@@ -21,26 +31,55 @@ impl WinReason {
             WinReason::RoyalCaptured => "royal piece captured",
             WinReason::Bared => "reduced to a single piece",
             WinReason::NoLegalMove => "no legal move",
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::Repetition => "third repetition",
+            WinReason::FiftyMoves => "fifty-move rule",
+            WinReason::BareKings => "bare Kings",
         }
     }
 }
 
-/// A finished game.
+/// A finished game: won by `winner`, or drawn (`winner` is `None`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Outcome {
-    pub winner: Color,
+    pub winner: Option<Color>,
     pub reason: WinReason,
 }
 
 impl Outcome {
-    pub fn loser(self) -> Color {
-        self.winner.other()
+    pub fn win(winner: Color, reason: WinReason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
     }
-    /// The PGN-style result: `1-0` when Blue wins, `0-1` when Tan wins.
+    pub fn draw(reason: WinReason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+    pub fn loser(self) -> Option<Color> {
+        self.winner.map(Color::other)
+    }
+    pub fn is_draw(self) -> bool {
+        self.winner.is_none()
+    }
+    /// The PGN-style result: `1-0` when the first side wins, `0-1` when the second does,
+    /// `1/2-1/2` for a draw.
     pub fn result_text(self) -> &'static str {
         match self.winner {
-            Color::Blue => "1-0",
-            Color::Tan => "0-1",
+            Some(Color::Blue) => "1-0",
+            Some(Color::Tan) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+    /// "White wins (checkmate)", "Blue wins (royal piece captured)", "Draw (stalemate)".
+    pub fn describe(self, v: &crate::variant::Variant) -> String {
+        match self.winner {
+            Some(w) => format!("{} wins ({})", v.side_title(w), self.reason.describe()),
+            None => format!("Draw ({})", self.reason.describe()),
         }
     }
 }
@@ -50,20 +89,17 @@ impl Position {
     /// reduced to one piece has lost. The side to move is examined first: if a move left both sides
     /// lost, the side that made it wins (it completed its capture first; see docs/rules).
     pub fn material_outcome(&self) -> Option<Outcome> {
+        if self.variant().chess {
+            return None;
+        }
         let rules = self.variant().rules;
         let to_move = self.side_to_move();
         for loser in [to_move, to_move.other()] {
             if rules.royal_capture_loses && self.royal_count(loser) == 0 {
-                return Some(Outcome {
-                    winner: loser.other(),
-                    reason: WinReason::RoyalCaptured,
-                });
+                return Some(Outcome::win(loser.other(), WinReason::RoyalCaptured));
             }
             if rules.bare_piece_loses && self.piece_count(loser) <= 1 {
-                return Some(Outcome {
-                    winner: loser.other(),
-                    reason: WinReason::Bared,
-                });
+                return Some(Outcome::win(loser.other(), WinReason::Bared));
             }
         }
         None
@@ -71,16 +107,28 @@ impl Position {
 
     /// The game's result if it is over, `None` while the side to move has a legal move.
     pub fn outcome(&mut self) -> Option<Outcome> {
+        if self.variant().chess {
+            use crate::position::ChessEnd;
+            return self.chess_end().map(|end| match end {
+                ChessEnd::Checkmate => {
+                    Outcome::win(self.side_to_move().other(), WinReason::Checkmate)
+                }
+                ChessEnd::Stalemate => Outcome::draw(WinReason::Stalemate),
+                ChessEnd::Repetition => Outcome::draw(WinReason::Repetition),
+                ChessEnd::FiftyMoves => Outcome::draw(WinReason::FiftyMoves),
+                ChessEnd::BareKings => Outcome::draw(WinReason::BareKings),
+            });
+        }
         if let Some(o) = self.material_outcome() {
             return Some(o);
         }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Some(Outcome {
-                winner: self.side_to_move().other(),
-                reason: WinReason::NoLegalMove,
-            });
+            return Some(Outcome::win(
+                self.side_to_move().other(),
+                WinReason::NoLegalMove,
+            ));
         }
         None
     }

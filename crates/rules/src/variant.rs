@@ -172,6 +172,15 @@ pub struct Variant {
     pub latent: u8,
     /// Board-dependent promotion (see `PromotionChoice`); `None` for Scirocco.
     pub promotion_choice: Option<PromotionChoice>,
+    /// The 12x8 game's International Chess layer: check, castling, en passant, drops from hands,
+    /// draws (`position/larger`). Its moves do not come from the compiled tables.
+    pub chess: bool,
+    /// Other names accepted on the command line and in records.
+    pub aliases: &'static [&'static str],
+    /// Display names of the two sides (`Blue`/`Tan`, or `White`/`Black`).
+    pub side_titles: [&'static str; 2],
+    /// The letters of the sides in the text position form (`b`/`t`, or `w`/`b`).
+    pub side_letters: [char; 2],
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
     /// Promotion zone by colour, indexed by mailbox cell.
@@ -430,6 +439,10 @@ impl Variant {
             rules,
             setups,
             promotion_choice: None,
+            chess: false,
+            aliases: &[],
+            side_titles: ["Blue", "Tan"],
+            side_letters: ['b', 't'],
             compiled,
             zone,
             zobrist,
@@ -440,6 +453,23 @@ impl Variant {
     /// Sets the board-dependent promotion rule.
     pub fn with_promotion_choice(mut self, choice: PromotionChoice) -> Variant {
         self.promotion_choice = Some(choice);
+        self
+    }
+
+    /// Selects the International Chess layer (see `chess`).
+    pub fn with_chess_rules(mut self) -> Variant {
+        self.chess = true;
+        self
+    }
+
+    pub fn with_aliases(mut self, aliases: &'static [&'static str]) -> Variant {
+        self.aliases = aliases;
+        self
+    }
+
+    pub fn with_side_names(mut self, titles: [&'static str; 2], letters: [char; 2]) -> Variant {
+        self.side_titles = titles;
+        self.side_letters = letters;
         self
     }
 
@@ -555,6 +585,11 @@ impl Variant {
         color.name()
     }
 
+    /// The side's name for people: `Blue`/`Tan`, or `White`/`Black` in the 12x8 game.
+    pub fn side_title(&self, color: Color) -> &'static str {
+        self.side_titles[color.index()]
+    }
+
     /// Every array name, for variants with few enough arrays to list (not Jupiter).
     pub fn setup_names(&self) -> Option<Vec<String>> {
         self.setups.names.map(|names| names())
@@ -572,9 +607,9 @@ impl Variant {
 
     /// The variant with this identifier (case-insensitive).
     pub fn by_id(id: &str) -> Option<&'static Variant> {
-        Variant::all()
-            .into_iter()
-            .find(|v| v.id.eq_ignore_ascii_case(id))
+        Variant::all().into_iter().find(|v| {
+            v.id.eq_ignore_ascii_case(id) || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(id))
+        })
     }
 }
 

@@ -565,6 +565,7 @@ fn every_type_alone_reaches_the_hand_counted_squares() {
                         (color.other(), king, sq(theirs)),
                     ],
                     to_move: color,
+                    chess: None,
                 })
                 .expect("a valid position");
                 let mut moves = Vec::new();

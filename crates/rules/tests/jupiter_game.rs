@@ -77,6 +77,7 @@ pub fn random_position(v: &'static Variant, seed: u64) -> Position {
         variant: v,
         pieces,
         to_move: [Color::Blue, Color::Tan][rng.below(2)],
+        chess: None,
     })
     .expect("two Kings make any such position valid")
 }

@@ -190,7 +190,7 @@ fn check(pos: &mut Position, game: &RefGame, context: &str, stats: &mut Stats) -
                 jovian_rules::WinReason::NoLegalMove,
             ))
         })
-        .map(|(winner, reason)| Outcome { winner, reason });
+        .map(|(winner, reason)| Outcome::win(winner, reason));
     assert_eq!(
         pos.outcome(),
         expected,
@@ -320,6 +320,7 @@ fn random_position(edition: Edition, v: &'static Variant, seed: u64) -> Position
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .unwrap()
 }
@@ -420,6 +421,7 @@ fn sparse_games_agree(edition: Edition, v: &'static Variant) {
             variant: v,
             pieces,
             to_move: Color::Blue,
+            chess: None,
         })
         .unwrap();
         let mut game = RefGame::new(Board::from_position(&pos));

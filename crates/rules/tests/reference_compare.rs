@@ -49,7 +49,7 @@ fn check_position(
                 .is_empty()
                 .then_some((side.other(), WinReason::NoLegalMove))
         })
-        .map(|(winner, reason)| Outcome { winner, reason });
+        .map(|(winner, reason)| Outcome::win(winner, reason));
     assert_eq!(
         pos.outcome(),
         expected,

@@ -233,6 +233,7 @@ fn igui_promotes_only_from_the_zone_whatever_the_victim_square() {
             variant: var,
             pieces,
             to_move: Color::Blue,
+            chess: None,
         };
         let mut pos = Position::from_setup(&setup).unwrap();
         let mut moves = Vec::new();
@@ -254,7 +255,7 @@ fn igui_promotes_only_from_the_zone_whatever_the_victim_square() {
 // ---- Victory conditions -------------------------------------------------------------------
 
 fn outcome(winner: Color, reason: WinReason) -> Option<Outcome> {
-    Some(Outcome { winner, reason })
+    Some(Outcome::win(winner, reason))
 }
 
 #[test]
@@ -286,6 +287,7 @@ fn a_side_bared_to_one_piece_loses_at_once() {
         variant: v(),
         pieces: common::placements(Color::Blue, "Ka1 Pa2"),
         to_move: Color::Blue,
+        chess: None,
     };
     let err = Position::from_setup(&none).unwrap_err();
     assert_eq!(err, jovian_rules::PositionError::NoRoyal(Color::Tan));

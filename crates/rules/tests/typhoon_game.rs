@@ -35,6 +35,7 @@ fn board(blue: &str, tan: &str, to_move: Color) -> Position {
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .expect("valid composed position")
 }
@@ -209,6 +210,7 @@ fn random_position(seed: u64) -> Position {
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .expect("two Kings make any such position valid")
 }

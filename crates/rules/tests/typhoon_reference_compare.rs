@@ -91,7 +91,7 @@ fn check(
                 .is_empty()
                 .then_some((game.board.side.other(), WinReason::NoLegalMove))
         })
-        .map(|(winner, reason)| Outcome { winner, reason });
+        .map(|(winner, reason)| Outcome::win(winner, reason));
     assert_eq!(
         pos.outcome(),
         expected,
@@ -181,6 +181,7 @@ fn random_position(seed: u64) -> Position {
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .unwrap()
 }
@@ -265,6 +266,7 @@ fn long_sparse_games_agree_on_repetition() {
             variant: v,
             pieces,
             to_move: Color::Blue,
+            chess: None,
         })
         .unwrap();
         // Random moves, but going back to a position seen before whenever one can: the games

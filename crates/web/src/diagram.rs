@@ -53,6 +53,7 @@ fn moves_from(
         variant: v,
         pieces,
         to_move: Color::Blue,
+        chess: None,
     };
     let Ok(mut pos) = Position::from_setup(&setup) else {
         return Vec::new();

@@ -67,7 +67,7 @@ impl Ending {
     }
     pub fn winner(self) -> Option<Color> {
         match self {
-            Ending::Rules(o) => Some(o.winner),
+            Ending::Rules(o) => o.winner,
             Ending::Resigned(loser) => Some(loser.other()),
             Ending::Draw => None,
         }

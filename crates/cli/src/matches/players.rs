@@ -271,7 +271,7 @@ impl Player for GreedyPlayer {
                 continue;
             }
             pos.make(m);
-            let wins = pos.material_outcome().is_some_and(|o| o.winner == me);
+            let wins = pos.material_outcome().is_some_and(|o| o.winner == Some(me));
             pos.unmake();
             if wins {
                 return Ok(m);

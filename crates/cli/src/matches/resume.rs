@@ -210,14 +210,35 @@ pub fn read_finished(path: &Path, expected: &Expected) -> Result<Finished, Strin
         other => return Err(fail(format!("result {other:?} is not a finished game"))),
     };
     let (winner, reason) = match blue_won {
-        None => (Winner::Draw, Reason::MoveLimit),
+        // A draw by the rules of the game ("draw: stalemate"), or by the move limit.
+        None => match draw_reason_of(termination) {
+            Some(reason) => {
+                if game
+                    .outcome
+                    .is_none_or(|o| Reason::from_rules(o.reason) != reason)
+                {
+                    return Err(fail(format!(
+                        "it claims {termination:?}, but its moves do not end so"
+                    )));
+                }
+                (Winner::Draw, reason)
+            }
+            None => (Winner::Draw, Reason::MoveLimit),
+        },
         Some(blue_won) => {
             let reason = reason_of(termination)
                 .ok_or_else(|| fail(format!("unknown termination {termination:?}")))?;
             // A rules ending must be the one the replayed game reaches.
             let winner_color = if blue_won { Color::Blue } else { Color::Tan };
-            let by_rules = [Reason::RoyalCaptured, Reason::Bared, Reason::NoLegalMove];
-            if by_rules.contains(&reason) && game.outcome.map(|o| o.winner) != Some(winner_color) {
+            let by_rules = [
+                Reason::RoyalCaptured,
+                Reason::Bared,
+                Reason::NoLegalMove,
+                Reason::Checkmate,
+            ];
+            if by_rules.contains(&reason)
+                && game.outcome.and_then(|o| o.winner) != Some(winner_color)
+            {
                 return Err(fail(format!(
                     "it claims {termination:?}, but its moves do not end so"
                 )));
@@ -243,13 +264,28 @@ fn reason_of(termination: &str) -> Option<Reason> {
         return Some(Reason::Time);
     }
     [
-        (WinReason::RoyalCaptured, Reason::RoyalCaptured),
-        (WinReason::Bared, Reason::Bared),
-        (WinReason::NoLegalMove, Reason::NoLegalMove),
+        WinReason::RoyalCaptured,
+        WinReason::Bared,
+        WinReason::NoLegalMove,
+        WinReason::Checkmate,
     ]
     .into_iter()
-    .find(|(rules, _)| rules.describe() == detail)
-    .map(|(_, reason)| reason)
+    .find(|rules| rules.describe() == detail)
+    .map(Reason::from_rules)
+}
+
+/// The rules' draw a termination tag names (`draw: stalemate`), if any.
+fn draw_reason_of(termination: &str) -> Option<Reason> {
+    let detail = termination.strip_prefix("draw: ")?;
+    [
+        WinReason::Stalemate,
+        WinReason::Repetition,
+        WinReason::FiftyMoves,
+        WinReason::BareKings,
+    ]
+    .into_iter()
+    .find(|rules| rules.describe() == detail)
+    .map(Reason::from_rules)
 }
 
 #[cfg(test)]

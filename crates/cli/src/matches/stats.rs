@@ -14,17 +14,43 @@ pub enum Reason {
     Time,
     /// An illegal move, a crash, a resignation or a protocol failure of a `cmd:` player.
     Forfeit,
+    /// The 12x8 game's endings: checkmate, and draws by its rules.
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    BareKings,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 6] = [
+    pub const ALL: [Reason; 11] = [
         Reason::RoyalCaptured,
         Reason::Bared,
         Reason::NoLegalMove,
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::Repetition,
+        Reason::FiftyMoves,
+        Reason::BareKings,
         Reason::MoveLimit,
         Reason::Time,
         Reason::Forfeit,
     ];
+
+    /// The reason for an ending by the rules of the game.
+    pub fn from_rules(r: jovian_rules::WinReason) -> Reason {
+        use jovian_rules::WinReason as W;
+        match r {
+            W::RoyalCaptured => Reason::RoyalCaptured,
+            W::Bared => Reason::Bared,
+            W::NoLegalMove => Reason::NoLegalMove,
+            W::Checkmate => Reason::Checkmate,
+            W::Stalemate => Reason::Stalemate,
+            W::Repetition => Reason::Repetition,
+            W::FiftyMoves => Reason::FiftyMoves,
+            W::BareKings => Reason::BareKings,
+        }
+    }
 
     pub fn label(self) -> &'static str {
         match self {
@@ -34,12 +60,20 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::Time => "time forfeit",
             Reason::Forfeit => "forfeit",
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Repetition => "repetition",
+            Reason::FiftyMoves => "fifty moves",
+            Reason::BareKings => "bare kings",
         }
     }
 
     /// Always shown in the table, even when no game ended so.
     fn standard(self) -> bool {
-        !matches!(self, Reason::Time | Reason::Forfeit)
+        matches!(
+            self,
+            Reason::RoyalCaptured | Reason::Bared | Reason::NoLegalMove | Reason::MoveLimit
+        )
     }
 }
 

@@ -484,6 +484,7 @@ impl Dialect {
             variant: v,
             pieces,
             to_move,
+            chess: None,
         })
     }
 }

@@ -19,6 +19,7 @@ pub(crate) fn board(blue: &str, tan: &str, to_move: Color) -> Position {
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .unwrap()
 }

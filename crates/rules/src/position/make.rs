@@ -19,14 +19,14 @@ pub(crate) struct VictimCells {
 }
 
 impl VictimCells {
-    const fn new() -> VictimCells {
+    pub(crate) const fn new() -> VictimCells {
         VictimCells {
             cells: [0; MAX_CAPTURES],
             len: 0,
         }
     }
     #[inline]
-    fn push(&mut self, cell: usize) {
+    pub(crate) fn push(&mut self, cell: usize) {
         if (self.len as usize) < MAX_CAPTURES {
             self.cells[self.len as usize] = cell as u16;
             self.len += 1;
@@ -87,6 +87,9 @@ impl Position {
     /// the notation parser to obtain moves from outside.
     #[inline]
     pub fn make(&mut self, m: Move) {
+        if self.variant.chess {
+            return self.make_chess(m);
+        }
         let from = m.from.cell();
         let to = m.to.cell();
         let moved = self.board[from];
@@ -163,7 +166,15 @@ impl Position {
             MoveKind::Pull => self.relocate(to, to.wrapping_add_signed(-unit_step(m.from, m.to))),
             MoveKind::Repel => self.relocate(to, to.wrapping_add_signed(unit_step(m.from, m.to))),
             MoveKind::Create => self.add(to, moved),
-            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
+            MoveKind::Igui
+            | MoveKind::Pass
+            | MoveKind::Suicide
+            | MoveKind::Drop
+            | MoveKind::Castle
+            | MoveKind::EnPassant
+            | MoveKind::Flip
+            | MoveKind::ShootPassing
+            | MoveKind::Golem => {}
         }
         if m.kind == MoveKind::Convert {
             self.flip_owner(m.converted().cell());
@@ -321,6 +332,9 @@ impl Position {
     /// a Communist's may be friendly). Poison, burning and a Kamikaze's self-capture come later.
     #[inline]
     pub(crate) fn victim_cells(&self, m: Move) -> VictimCells {
+        if self.variant.chess {
+            return self.chess_victims(m);
+        }
         let mut out = VictimCells::new();
         let to = m.to.cell();
         match m.kind {
@@ -389,7 +403,13 @@ impl Position {
             | MoveKind::Swap
             | MoveKind::Pull
             | MoveKind::Repel
-            | MoveKind::Create => {}
+            | MoveKind::Create
+            | MoveKind::Drop
+            | MoveKind::Castle
+            | MoveKind::EnPassant
+            | MoveKind::Flip
+            | MoveKind::ShootPassing
+            | MoveKind::Golem => {}
         }
         out
     }
@@ -483,6 +503,9 @@ impl Position {
     /// `unmake`. The position after it starts a fresh repetition window. Not for the middle of a
     /// doubled turn.
     pub fn make_null(&mut self) {
+        if self.variant.chess {
+            return self.make_null_chess();
+        }
         debug_assert_eq!(self.mid_turn, 0, "no null move in the middle of a turn");
         let m = Move::normal(Square(0), Square(0));
         self.undo.push(Undo {
@@ -502,6 +525,9 @@ impl Position {
     /// Takes back the last move made. Does nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {
+        if self.variant.chess {
+            return self.unmake_chess();
+        }
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
         if u.null {
@@ -568,7 +594,15 @@ impl Position {
             MoveKind::Create => {
                 self.remove(to);
             }
-            MoveKind::Igui | MoveKind::Pass | MoveKind::Suicide => {}
+            MoveKind::Igui
+            | MoveKind::Pass
+            | MoveKind::Suicide
+            | MoveKind::Drop
+            | MoveKind::Castle
+            | MoveKind::EnPassant
+            | MoveKind::Flip
+            | MoveKind::ShootPassing
+            | MoveKind::Golem => {}
         }
         while self.removed.len() > start {
             let (cell, code) = self.removed.pop().expect("recorded by make");
@@ -609,6 +643,9 @@ impl Position {
     /// capture it changes the pieces on the board for good (the repetition window restarts).
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
+        if self.variant.chess {
+            return !self.chess_victims(m).as_slice().is_empty();
+        }
         match m.kind {
             MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
             MoveKind::Igui | MoveKind::HopCapture | MoveKind::Suicide => true,
@@ -620,7 +657,13 @@ impl Position {
             | MoveKind::Swap
             | MoveKind::Pull
             | MoveKind::Repel
-            | MoveKind::Create => false,
+            | MoveKind::Create
+            | MoveKind::Drop
+            | MoveKind::Castle
+            | MoveKind::EnPassant
+            | MoveKind::Flip
+            | MoveKind::ShootPassing
+            | MoveKind::Golem => false,
         }
     }
 

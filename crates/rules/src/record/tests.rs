@@ -191,7 +191,7 @@ fn results_are_checked_against_the_rules() {
         .unwrap()
         .replay()
         .unwrap();
-    assert_eq!(game.outcome.map(|o| o.winner), Some(Color::Blue));
+    assert_eq!(game.outcome.and_then(|o| o.winner), Some(Color::Blue));
     assert_eq!(Record::from_game(&game, vec![]).tag("Result"), Some("1-0"));
 }
 

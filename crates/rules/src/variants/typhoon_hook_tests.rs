@@ -340,6 +340,7 @@ fn every_move_of_random_games_makes_and_unmakes_exactly() {
             variant: v,
             pieces,
             to_move: Color::Blue,
+            chess: None,
         };
         let mut pos = Position::from_setup(&setup).unwrap();
         for ply in 0..60 {

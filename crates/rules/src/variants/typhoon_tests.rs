@@ -32,6 +32,7 @@ pub(crate) fn board(blue: &str, tan: &str) -> Position {
         variant: v(),
         pieces,
         to_move: Color::Blue,
+        chess: None,
     })
     .unwrap()
 }

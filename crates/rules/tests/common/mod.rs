@@ -37,6 +37,7 @@ pub fn position(blue: &str, tan: &str, to_move: Color) -> Position {
         variant: v(),
         pieces,
         to_move,
+        chess: None,
     })
     .expect("valid composed position")
 }

@@ -114,6 +114,7 @@ fn dense(variant: &'static Variant, seed: u64) -> Option<Setup> {
         variant,
         pieces,
         to_move: [Color::Blue, Color::Tan][rng.below(2)],
+        chess: None,
     };
     Position::from_setup(&setup).ok().map(|_| setup)
 }

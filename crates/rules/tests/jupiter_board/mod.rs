@@ -76,6 +76,7 @@ pub fn board(blue: &str, tan: &str, to_move: Color) -> Position {
         variant: v,
         pieces,
         to_move,
+        chess: None,
     })
     .expect("a valid position")
 }

@@ -185,6 +185,7 @@ impl Board {
             variant: v,
             pieces,
             to_move: self.side,
+            chess: None,
         })
         .expect("a valid position")
     }

@@ -183,6 +183,7 @@ impl Board {
             variant,
             pieces,
             to_move: self.side,
+            chess: None,
         }
     }
 

@@ -74,6 +74,7 @@ impl Board {
             variant: v,
             pieces,
             to_move: self.side,
+            chess: None,
         })
         .expect("a valid position")
     }

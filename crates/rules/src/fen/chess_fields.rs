@@ -1,0 +1,206 @@
+//! The 12x8 game's fields after the side to move (docs/notation.md):
+//! `castle=KQkq kings=wb drops=open hand=2Le,...,th ep=e3,e4:e5 halfmove=0`.
+//! A field left out keeps its value at the start of the game.
+
+use super::FenError;
+use crate::geometry::{Color, Square};
+use crate::position::{ChessState, NO_SQUARE, castle};
+use crate::variant::Variant;
+use crate::variants::larger_board::kinds;
+
+pub(super) fn parse_side(text: &str) -> Option<Color> {
+    match text.to_ascii_lowercase().as_str() {
+        "w" | "white" => Some(Color::Blue),
+        "b" | "black" => Some(Color::Tan),
+        _ => None,
+    }
+}
+
+const CASTLE_LETTERS: [(char, u8); 4] = [
+    ('K', castle::WHITE_KING),
+    ('Q', castle::WHITE_QUEEN),
+    ('k', castle::BLACK_KING),
+    ('q', castle::BLACK_QUEEN),
+];
+const KEYS: [&str; 6] = ["castle", "kings", "drops", "hand", "ep", "halfmove"];
+
+pub(super) fn parse<'a>(
+    v: &'static Variant,
+    fields: impl Iterator<Item = &'a str>,
+) -> Result<ChessState, FenError> {
+    let mut state = ChessState::initial();
+    let mut seen = [false; KEYS.len()];
+    for field in fields {
+        let Some((key, value)) = field.split_once('=') else {
+            return Err(FenError::BadField(field.to_string()));
+        };
+        let Some(i) = KEYS.iter().position(|&k| k == key) else {
+            return Err(FenError::UnknownField {
+                key: key.to_string(),
+                variant: v.title,
+            });
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(FenError::RepeatedField(key.to_string()));
+        }
+        let bad = |reason: &str| FenError::BadValue {
+            key: KEYS[i],
+            value: value.to_string(),
+            reason: reason.to_string(),
+        };
+        match KEYS[i] {
+            "castle" => {
+                state.castle = 0;
+                if value != "-" {
+                    for c in value.chars() {
+                        let &(_, bit) = CASTLE_LETTERS
+                            .iter()
+                            .find(|(l, _)| *l == c)
+                            .ok_or_else(|| bad("expected letters from KQkq, or -"))?;
+                        state.castle |= bit;
+                    }
+                }
+            }
+            "kings" => {
+                state.kings_moved = 0;
+                if value != "-" {
+                    for c in value.chars() {
+                        state.kings_moved |= match c {
+                            'w' => 1,
+                            'b' => 2,
+                            _ => return Err(bad("expected w, b, wb or -")),
+                        };
+                    }
+                }
+            }
+            "drops" => {
+                state.drops_closed = match value {
+                    "open" => false,
+                    "closed" => true,
+                    _ => return Err(bad("expected open or closed")),
+                }
+            }
+            "hand" => state.hands = parse_hand(v, value).map_err(|r| bad(&r))?,
+            "ep" => (state.ep_passed, state.ep_target) = parse_ep(v, value).map_err(|r| bad(&r))?,
+            _ => {
+                state.halfmove = value
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|&n| n <= 100)
+                    .ok_or_else(|| bad("expected a number of plies from 0 to 100"))?;
+            }
+        }
+    }
+    Ok(state)
+}
+
+fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; kinds::HAND_SLOTS]; 2], String> {
+    let mut hands = [[0u8; kinds::HAND_SLOTS]; 2];
+    if value == "-" {
+        return Ok(hands);
+    }
+    for token in value.split(',') {
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        let count = if digits == 0 {
+            1
+        } else {
+            token[..digits]
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| (1..=16).contains(&n))
+                .ok_or_else(|| format!("{token:?}: a count is 1 to 16"))?
+        };
+        let abbr = &token[digits..];
+        let first = abbr
+            .chars()
+            .next()
+            .ok_or_else(|| format!("{token:?} names no piece"))?;
+        let color = if first.is_uppercase() {
+            Color::Blue
+        } else {
+            Color::Tan
+        };
+        let upper: String = first.to_uppercase().chain(abbr.chars().skip(1)).collect();
+        let slot = v
+            .kind_by_abbr(&upper)
+            .and_then(crate::position::hand_slot_of)
+            .ok_or_else(|| format!("{abbr:?} is not a piece that can be in hand"))?;
+        let n = &mut hands[color.index()][slot];
+        *n = n.saturating_add(count);
+    }
+    Ok(hands)
+}
+
+fn parse_ep(v: &Variant, value: &str) -> Result<(u128, u8), String> {
+    if value == "-" {
+        return Ok((0, NO_SQUARE));
+    }
+    let (squares, target) = value
+        .split_once(':')
+        .ok_or("expected the passed squares, a colon and the target square (or -)")?;
+    let square = |t: &str| {
+        v.geometry
+            .parse_square(t)
+            .ok_or_else(|| format!("no square {t:?} on the board"))
+    };
+    let mut passed = 0u128;
+    for t in squares.split(',') {
+        passed |= 1 << square(t)?.0;
+    }
+    let target = if target == "-" {
+        NO_SQUARE
+    } else {
+        square(target)?.0
+    };
+    Ok((passed, target))
+}
+
+pub(super) fn write(v: &Variant, s: &ChessState) -> String {
+    let castle: String = CASTLE_LETTERS
+        .iter()
+        .filter(|(_, bit)| s.castle & bit != 0)
+        .map(|(c, _)| *c)
+        .collect();
+    let kings = match s.kings_moved & 3 {
+        0 => "-",
+        1 => "w",
+        2 => "b",
+        _ => "wb",
+    };
+    let mut hand = Vec::new();
+    for color in Color::BOTH {
+        for slot in 0..kinds::HAND_SLOTS {
+            let n = s.hands[color.index()][slot];
+            if n > 0 {
+                let kind = crate::piece::PieceKind(kinds::FIRST_IN_HAND + slot as u8);
+                let abbr = v.side_abbr(kind, color);
+                hand.push(if n > 1 { format!("{n}{abbr}") } else { abbr });
+            }
+        }
+    }
+    let ep = if s.ep_passed == 0 {
+        "-".to_string()
+    } else {
+        let passed: Vec<String> = (0..128u32)
+            .filter(|i| s.ep_passed >> i & 1 == 1)
+            .map(|i| v.square_name(Square(i as u8)))
+            .collect();
+        let target = if s.ep_target == NO_SQUARE {
+            "-".to_string()
+        } else {
+            v.square_name(Square(s.ep_target))
+        };
+        format!("{}:{target}", passed.join(","))
+    };
+    format!(
+        " castle={} kings={kings} drops={} hand={} ep={ep} halfmove={}",
+        if castle.is_empty() { "-" } else { &castle },
+        if s.drops_closed { "closed" } else { "open" },
+        if hand.is_empty() {
+            "-".to_string()
+        } else {
+            hand.join(",")
+        },
+        s.halfmove
+    )
+}

@@ -1,0 +1,72 @@
+//! The 12x8 game's move forms (docs/notation.md): drops `Le@b1,g1` and `As@e7`, castling
+//! `O-O`, Golem moves `God5-f4,e6xe5`, promotions `=Q`, `=As@f7` (the new Assassin's square),
+//! `=Th@e5` (where the Thunder explodes), `=Go` (a Pawn that took a Wizard), Halfling captures
+//! `Lexd7-d8`, `Pi-e5xe6`.
+
+use super::{abbr_text, square_text};
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::variants::larger_board::kinds::{ASSASSIN, GOLEM_NE, THUNDER};
+
+pub(super) fn drop_text(v: &Variant, m: Move) -> String {
+    let abbr = m.promotion().map_or("?", |k| abbr_text(v, k));
+    let to = square_text(v, m.to);
+    if m.second_square() == m.to {
+        format!("{abbr}@{to}")
+    } else {
+        format!("{abbr}@{to},{}", square_text(v, m.second_square()))
+    }
+}
+
+/// The promotion suffix: `=Q`, `=As@f7`, `=Th@e5`, `=Go`; nothing without promotion.
+pub(super) fn promotion_suffix(v: &Variant, m: Move) -> String {
+    if m.kind == MoveKind::Drop {
+        return String::new();
+    }
+    match m.promotion() {
+        None => String::new(),
+        Some(k) if k.0 >= GOLEM_NE => "=Go".to_string(),
+        Some(k) if k.0 == ASSASSIN || k.0 == THUNDER => {
+            format!("={}@{}", abbr_text(v, k), square_text(v, Square(m.aux[0])))
+        }
+        Some(k) => format!("={}", abbr_text(v, k)),
+    }
+}
+
+/// `God5-f4,e6xe5`: each part's move, `x` where it captures.
+pub(super) fn golem_text(pos: &Position, m: Move) -> String {
+    let v = pos.variant();
+    let leg = |from: Square, to: Square| {
+        let sep = if pos.piece_at(to).is_some() { "x" } else { "-" };
+        format!("{}{sep}{}", square_text(v, from), square_text(v, to))
+    };
+    format!(
+        "Go{},{}",
+        leg(m.from, m.to),
+        leg(Square(m.aux[0]), Square(m.aux[1]))
+    )
+}
+
+/// Halfling captures name their victims: the Leaper's before its landing square (`Lexd7-d8`),
+/// the others' after it (`Pi-e5xe6`, `Wd-d5xd3`). `None` for any other move.
+pub(super) fn halfling_text(pos: &Position, m: Move, abbr: &str, from: &str) -> Option<String> {
+    use crate::variants::larger_board::kinds::{LEAPER, WITHDRAWER};
+    let kind = pos.piece_at(m.from)?.kind.0;
+    if m.kind != MoveKind::Normal || !(LEAPER..=WITHDRAWER).contains(&kind) {
+        return None;
+    }
+    let v = pos.variant();
+    let victims: Vec<String> = pos
+        .captures_of(m)
+        .into_iter()
+        .map(|sq| format!("x{}", square_text(v, sq)))
+        .collect();
+    let to = square_text(v, m.to);
+    Some(if kind == LEAPER {
+        format!("{abbr}{from}{}-{to}", victims.concat())
+    } else {
+        format!("{abbr}{from}-{to}{}", victims.concat())
+    })
+}

@@ -1,0 +1,103 @@
+//! Drops from the hand: when they are allowed, the fixed squares of the Halfling and Wizard pairs,
+//! the Elephants beside their King, the Assassin where it checks, the Thunder when the Kings see
+//! each other, and the answering Halfling pair.
+
+use super::pieces::{assassin_checks_from, kings_see_each_other};
+use super::*;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+
+/// The files of each Halfling pair's squares on its first rank: Leapers b+g, Pincers a+h,
+/// Advancers z+i, Withdrawers y+j (slots 0-3).
+const HALFLING_FILES: [(u8, u8); 4] = [(3, 8), (2, 9), (1, 10), (0, 11)];
+/// The Wizards' choices on the second rank: y+j, z+i, a+h, b+g.
+const WIZARD_FILES: [(u8, u8); 4] = [(0, 11), (1, 10), (2, 9), (3, 8)];
+const WIZARD_SLOT: usize = (WIZARD - kinds::FIRST_IN_HAND) as usize;
+const ELEPHANT_SLOT: usize = (ELEPHANT - kinds::FIRST_IN_HAND) as usize;
+const ASSASSIN_SLOT: usize = (ASSASSIN - kinds::FIRST_IN_HAND) as usize;
+const THUNDER_SLOT: usize = (THUNDER - kinds::FIRST_IN_HAND) as usize;
+
+impl Position {
+    /// Both Kings have moved and no King has reached its eighth row.
+    pub(super) fn drops_allowed(&self) -> bool {
+        self.chess.kings_moved == 3 && !self.chess.drops_closed
+    }
+
+    /// The Halfling pairs (bits by slot 0-3) that `us` owes: the opponent has dropped them, `us`
+    /// has not.
+    pub(super) fn owed_pairs(&self, us: Color) -> u8 {
+        let (mine, theirs) = (
+            &self.chess.hands[us.index()],
+            &self.chess.hands[us.other().index()],
+        );
+        (0..4).fold(0, |acc, slot| {
+            acc | (((mine[slot] > 0 && theirs[slot] == 0) as u8) << slot)
+        })
+    }
+
+    /// True if `m` drops a Halfling pair that the mover owes.
+    pub(super) fn is_owed_drop(&self, m: Move, owed: u8) -> bool {
+        m.kind == MoveKind::Drop
+            && m.promotion()
+                .and_then(|k| hand_slot(k.0))
+                .is_some_and(|slot| slot < 4 && owed >> slot & 1 == 1)
+    }
+
+    pub(super) fn drop_moves(&self, us: Color, out: &mut Vec<Move>) {
+        if !self.drops_allowed() {
+            return;
+        }
+        let hand = self.chess.hands[us.index()];
+        let owed = self.owed_pairs(us);
+        let home = if us == Color::Blue { 0 } else { 7 };
+        let empty = |s: Square| self.code_at(s) == EMPTY;
+        let pair = |kind: u8, a: Square, b: Square, out: &mut Vec<Move>| {
+            if empty(a) && empty(b) {
+                out.push(Move::drop(PieceKind(kind), a, b));
+            }
+        };
+        for (slot, &(fa, fb)) in HALFLING_FILES.iter().enumerate() {
+            if hand[slot] >= 2 && (owed == 0 || owed >> slot & 1 == 1) {
+                let kind = kinds::FIRST_IN_HAND + slot as u8;
+                pair(kind, Square::new(fa, home), Square::new(fb, home), out);
+            }
+        }
+        // Owing a pair, a side may drop nothing else.
+        if owed != 0 {
+            return;
+        }
+        if hand[WIZARD_SLOT] >= 2 {
+            let second = if us == Color::Blue { 1 } else { 6 };
+            for (fa, fb) in WIZARD_FILES {
+                pair(
+                    WIZARD,
+                    Square::new(fa, second),
+                    Square::new(fb, second),
+                    out,
+                );
+            }
+        }
+        if hand[ELEPHANT_SLOT] >= 2
+            && let Some(king) = self.king_square(us)
+            && let (Some(a), Some(b)) = (shifted(king, -1, 0), shifted(king, 1, 0))
+        {
+            pair(ELEPHANT, a, b, out);
+        }
+        let squares = || (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r)));
+        if hand[ASSASSIN_SLOT] >= 1 {
+            for s in squares() {
+                if empty(s) && assassin_checks_from(&self.board, s, us) {
+                    out.push(Move::drop(PieceKind(ASSASSIN), s, s));
+                }
+            }
+        }
+        if hand[THUNDER_SLOT] >= 1 && kings_see_each_other(&self.board) {
+            for s in squares() {
+                let c = self.code_at(s);
+                if !(is_piece(c) && kind_of(c) == KING) {
+                    out.push(Move::drop(PieceKind(THUNDER), s, s));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The four Halflings: moves like a Halfling Queen (half the distance to the edge, rounded up)
+//! and baroque captures: the Leaper's jumps, the Pincer's custodian capture, the Advancer's
+//! approach and the Withdrawer's withdrawal. None of them lands on an occupied square.
+
+use super::*;
+use crate::moves::Move;
+use crate::position::Position;
+
+impl Position {
+    /// A Halfling's moves (not bewitched). Captures are found again by `halfling_victims`.
+    pub(super) fn halfling_moves(&self, sq: Square, kind: u8, out: &mut Vec<Move>) {
+        let us = color_of(self.board[sq.cell()]);
+        for (dx, dy) in DIRECTIONS {
+            let n = squares_to_edge(sq, dx, dy);
+            let range = n.div_ceil(2);
+            if kind != LEAPER {
+                let mut t = sq;
+                for _ in 0..range {
+                    t = Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
+                    if self.board[t.cell()] != EMPTY {
+                        break;
+                    }
+                    out.push(Move::normal(sq, t));
+                }
+                continue;
+            }
+            // The Leaper: slides, and jumps single enemies onto empty squares, within its range
+            // (one more square when the last enemy jumped stands exactly half-way to the edge).
+            let mut last_jump = 0u8;
+            let mut k = 0u8;
+            while k < n {
+                k += 1;
+                let t = Square::new(
+                    (sq.file() as i8 + dx * k as i8) as u8,
+                    (sq.rank() as i8 + dy * k as i8) as u8,
+                );
+                let c = self.board[t.cell()];
+                if c == EMPTY {
+                    let extra = n.is_multiple_of(2) && last_jump == n / 2 && k == n / 2 + 1;
+                    if k <= range || extra {
+                        out.push(Move::normal(sq, t));
+                    } else {
+                        break;
+                    }
+                } else if color_of(c) != us && kind_of(c) != ELEPHANT && k < n {
+                    let beyond =
+                        Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
+                    if self.board[beyond.cell()] != EMPTY {
+                        break;
+                    }
+                    last_jump = k;
+                } else {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The squares a Halfling's move `from` -> `to` captures on (read before the move). A
+    /// bewitched Halfling's step (`Move::is_declining`) captures nothing; callers check that.
+    pub(super) fn halfling_victims(
+        &self,
+        kind: u8,
+        from: Square,
+        to: Square,
+        out: &mut impl FnMut(Square),
+    ) {
+        let us = color_of(self.board[from.cell()]);
+        let dx = (to.file() as i8 - from.file() as i8).signum();
+        let dy = (to.rank() as i8 - from.rank() as i8).signum();
+        let takeable = |sq: Option<Square>| {
+            sq.filter(|s| {
+                let c = self.board[s.cell()];
+                is_piece(c) && color_of(c) != us && kind_of(c) != ELEPHANT
+            })
+        };
+        match kind {
+            LEAPER => {
+                let mut t = from;
+                loop {
+                    t = Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
+                    if t == to {
+                        break;
+                    }
+                    if let Some(v) = takeable(Some(t)) {
+                        out(v);
+                    }
+                }
+            }
+            PINCER => {
+                for (ex, ey) in ORTHOGONAL {
+                    let Some(v) = takeable(shifted(to, ex, ey)) else {
+                        continue;
+                    };
+                    let partner = shifted(v, ex, ey).filter(|&w| w != from);
+                    if partner.is_some_and(|w| {
+                        let c = self.board[w.cell()];
+                        is_piece(c) && color_of(c) == us
+                    }) {
+                        out(v);
+                    }
+                }
+            }
+            ADVANCER => {
+                if let Some(v) = takeable(shifted(to, dx, dy)) {
+                    out(v);
+                }
+            }
+            _ => {
+                if let Some(v) = takeable(shifted(from, -dx, -dy)) {
+                    out(v);
+                }
+            }
+        }
+    }
+
+    /// True if an unbewitched Halfling of `by` could capture the piece on `target` (the King).
+    pub(super) fn halfling_attacks(&self, target: Square, by: Color) -> bool {
+        let board = &self.board;
+        let own = |sq: Square, kind: u8| {
+            let c = board[sq.cell()];
+            is_piece(c) && color_of(c) == by && kind_of(c) == kind
+        };
+        let empty = |sq: Square| board[sq.cell()] == EMPTY;
+        for (dx, dy) in DIRECTIONS {
+            // Withdrawer beside the target, moving straight away from it.
+            if let Some(w) = shifted(target, dx, dy)
+                && own(w, WITHDRAWER)
+                && shifted(w, dx, dy).is_some_and(empty)
+                && !self.bewitched(w, by)
+            {
+                return true;
+            }
+            // Advancer arriving on the square before the target, moving toward it.
+            if let Some(stop) = shifted(target, -dx, -dy)
+                && empty(stop)
+            {
+                let mut k = 0u8;
+                let mut s = stop;
+                while let Some(next) = shifted(s, -dx, -dy) {
+                    k += 1;
+                    s = next;
+                    if empty(s) {
+                        continue;
+                    }
+                    if own(s, ADVANCER) && k <= halfling_range(s, dx, dy) && !self.bewitched(s, by)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+            // Leaper jumping the target along (dx, dy): the landing square beyond must be empty.
+            if shifted(target, dx, dy).is_some_and(empty) && self.leaper_reaches(target, dx, dy, by)
+            {
+                return true;
+            }
+        }
+        // Pincer landing on one side of the target with a friend of `by` on the other.
+        for (ex, ey) in ORTHOGONAL {
+            let (Some(stop), Some(partner)) = (shifted(target, ex, ey), shifted(target, -ex, -ey))
+            else {
+                continue;
+            };
+            let pc = board[partner.cell()];
+            if !(is_piece(pc) && color_of(pc) == by && empty(stop)) {
+                continue;
+            }
+            for (dx, dy) in DIRECTIONS {
+                let mut k = 0u8;
+                let mut s = stop;
+                while let Some(next) = shifted(s, -dx, -dy) {
+                    k += 1;
+                    s = next;
+                    if empty(s) {
+                        continue;
+                    }
+                    // The partner itself may not be the Pincer (it would leave its square).
+                    if own(s, PINCER)
+                        && s != partner
+                        && k <= halfling_range(s, dx, dy)
+                        && !self.bewitched(s, by)
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Walking back from `target` against (dx, dy): is there a Leaper of `by` that jumps it, over
+    /// empty squares and single enemies (of `by`), landing just beyond `target` within its range?
+    fn leaper_reaches(&self, target: Square, dx: i8, dy: i8, by: Color) -> bool {
+        let board = &self.board;
+        let mut prev_was_enemy = true; // the target itself
+        let mut s = target;
+        let mut dist_to_target = 0u8;
+        while let Some(next) = shifted(s, -dx, -dy) {
+            s = next;
+            dist_to_target += 1;
+            let c = board[s.cell()];
+            if c == EMPTY {
+                prev_was_enemy = false;
+                continue;
+            }
+            if color_of(c) == by {
+                if kind_of(c) != LEAPER || self.bewitched(s, by) {
+                    return false;
+                }
+                let n = squares_to_edge(s, dx, dy);
+                let landing = dist_to_target + 1;
+                return landing <= n.div_ceil(2)
+                    || (n.is_multiple_of(2) && dist_to_target == n / 2);
+            }
+            // An enemy of the Leaper on the way: jumpable only if an empty square follows it (so
+            // not right before another enemy) and it is no Elephant.
+            if prev_was_enemy || kind_of(c) == ELEPHANT {
+                return false;
+            }
+            prev_was_enemy = true;
+        }
+        false
+    }
+}

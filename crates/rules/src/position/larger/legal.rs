@@ -1,0 +1,108 @@
+//! Legal moves (no move leaves the mover's King in check; castling neither out of nor through
+//! check; the answering Halfling pair when it can be dropped) and the end of the game:
+//! checkmate, stalemate, repetition, the fifty-move rule, bare Kings.
+
+use super::*;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+
+/// How a 12x8 game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChessEnd {
+    /// The side to move is checkmated.
+    Checkmate,
+    Stalemate,
+    /// The position has occurred for the third time (this covers perpetual check).
+    Repetition,
+    /// 100 plies without a capture, a Pawn move or a drop.
+    FiftyMoves,
+    /// Only the Kings are left, and neither side may drop anything.
+    BareKings,
+}
+
+impl Position {
+    /// The moves that leave the mover's King safe, before the game-ending rules are applied.
+    fn chess_safe_moves(&mut self, out: &mut Vec<Move>) {
+        self.chess_pseudo_moves(out);
+        let us = self.side;
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            if m.kind == MoveKind::Castle && !self.castling_path_safe(m, us) {
+                continue;
+            }
+            self.make_chess(m);
+            let safe = !self.chess_in_check(us);
+            self.unmake_chess();
+            if safe {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        let owed = self.owed_pairs(us);
+        if owed != 0 && out.iter().any(|&m| self.is_owed_drop(m, owed)) {
+            let mut kept = 0;
+            for i in 0..out.len() {
+                if self.is_owed_drop(out[i], owed) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+    }
+
+    /// The King is not in check and does not pass an attacked square (its destination is
+    /// checked with the other moves).
+    fn castling_path_safe(&mut self, m: Move, us: Color) -> bool {
+        if self.attacked_by(m.from, us.other()) {
+            return false;
+        }
+        let passed = Square::new((m.from.file() + m.to.file()) / 2, m.from.rank());
+        let king = self.board[m.from.cell()];
+        self.board[m.from.cell()] = EMPTY;
+        self.board[passed.cell()] = king;
+        let attacked = self.attacked_by(passed, us.other());
+        self.board[passed.cell()] = EMPTY;
+        self.board[m.from.cell()] = king;
+        !attacked
+    }
+
+    pub(crate) fn chess_legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.chess_draw_by_rule().is_some() {
+            return;
+        }
+        self.chess_safe_moves(out);
+    }
+
+    /// A draw that no move can avoid: repetition, fifty moves, bare Kings.
+    fn chess_draw_by_rule(&self) -> Option<ChessEnd> {
+        if self.occurrences() >= 3 {
+            return Some(ChessEnd::Repetition);
+        }
+        if self.chess.halfmove >= 100 {
+            return Some(ChessEnd::FiftyMoves);
+        }
+        let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);
+        let nothing_to_drop =
+            !self.drops_allowed() || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0));
+        (bare && nothing_to_drop).then_some(ChessEnd::BareKings)
+    }
+
+    /// The game's end, if it is over. Checkmate and stalemate come first: a move that mates on
+    /// the hundredth ply wins.
+    pub fn chess_end(&mut self) -> Option<ChessEnd> {
+        let mut moves = Vec::new();
+        self.chess_safe_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if self.chess_in_check(self.side) {
+                ChessEnd::Checkmate
+            } else {
+                ChessEnd::Stalemate
+            });
+        }
+        self.chess_draw_by_rule()
+    }
+}

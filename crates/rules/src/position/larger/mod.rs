@@ -1,0 +1,336 @@
+//! The 12x8 game's International Chess layer (docs/rules/larger-board.md): the state beyond the
+//! board (hands, castling and en passant rights, which Kings have moved, whether drops are closed,
+//! the fifty-move counter), its move generation, check, make/unmake and the game's end.
+//!
+//! Everything here runs only for a variant with `Variant::chess`; the other games never enter it.
+//! Pieces are named by the type indices of `variants::larger_board::kinds`.
+
+use crate::geometry::{Color, Square};
+use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
+use crate::variants::larger_board::kinds::{self, *};
+
+mod attack;
+mod drops;
+mod generate;
+mod halfling;
+mod legal;
+mod make;
+mod pieces;
+mod validate;
+
+pub use legal::ChessEnd;
+pub(crate) use make::Journal;
+
+/// No square (an en passant target that no longer exists).
+pub const NO_SQUARE: u8 = u8::MAX;
+
+/// Castling rights, as bits of `ChessState::castle`.
+pub mod castle {
+    /// White, King's side (Rook on h1).
+    pub const WHITE_KING: u8 = 1;
+    /// White, Queen's side (Rook on a1).
+    pub const WHITE_QUEEN: u8 = 2;
+    pub const BLACK_KING: u8 = 4;
+    pub const BLACK_QUEEN: u8 = 8;
+    pub const ALL: u8 = 15;
+}
+
+/// Everything about a 12x8 position that the board does not show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChessState {
+    /// Pieces in hand per side, by slot: Leaper, Pincer, Advancer, Withdrawer, Wizard, Elephant,
+    /// Assassin, Thunder (type index minus `kinds::FIRST_IN_HAND`).
+    pub hands: [[u8; kinds::HAND_SLOTS]; 2],
+    /// `castle::*` bits.
+    pub castle: u8,
+    /// Bit per side (1 White, 2 Black): that King has left its starting square at least once.
+    pub kings_moved: u8,
+    /// A King has stood on its eighth row: no more drops for the rest of the game.
+    pub drops_closed: bool,
+    /// The squares the last mover travelled over, as bits by `Square.0`, kept only while the side
+    /// to move can use them (an Assassin beside one, or a Pawn that could take en passant).
+    pub ep_passed: u128,
+    /// Where that piece stands now (`Square.0`), or `NO_SQUARE` if it is gone.
+    pub ep_target: u8,
+    /// Plies since the last capture, Pawn move or drop.
+    pub halfmove: u16,
+}
+
+impl ChessState {
+    /// No hand, no rights: the state of the games that have none (its key is 0).
+    pub const fn empty() -> ChessState {
+        ChessState {
+            hands: [[0; kinds::HAND_SLOTS]; 2],
+            castle: 0,
+            kings_moved: 0,
+            drops_closed: false,
+            ep_passed: 0,
+            ep_target: NO_SQUARE,
+            halfmove: 0,
+        }
+    }
+
+    /// The state at the start of the game: full hands, every castling right, no King moved.
+    pub const fn initial() -> ChessState {
+        let hand = [2, 2, 2, 2, 2, 2, 1, 1];
+        ChessState {
+            hands: [hand, hand],
+            castle: castle::ALL,
+            kings_moved: 0,
+            drops_closed: false,
+            ep_passed: 0,
+            ep_target: NO_SQUARE,
+            halfmove: 0,
+        }
+    }
+
+    /// How many pieces of `kind` `color` holds in hand (0 for a type never in hand).
+    pub fn in_hand(&self, color: Color, kind: PieceKind) -> u8 {
+        hand_slot(kind.0).map_or(0, |s| self.hands[color.index()][s])
+    }
+
+    pub fn king_moved(&self, color: Color) -> bool {
+        self.kings_moved >> color.index() & 1 == 1
+    }
+
+    /// The en passant squares and target, if any.
+    pub fn en_passant(&self) -> Option<(Vec<Square>, Option<Square>)> {
+        if self.ep_passed == 0 {
+            return None;
+        }
+        let squares = (0..128u32)
+            .filter(|i| self.ep_passed >> i & 1 == 1)
+            .map(|i| Square(i as u8))
+            .collect();
+        let target = (self.ep_target != NO_SQUARE).then_some(Square(self.ep_target));
+        Some((squares, target))
+    }
+
+    /// The part of the Zobrist hash that the state contributes (0 for a state with nothing in
+    /// hand, no rights and no en passant: the board's hash alone).
+    pub(crate) fn key(&self) -> u64 {
+        let mut h = 0;
+        for side in 0..2 {
+            for (slot, &n) in self.hands[side].iter().enumerate() {
+                if n > 0 {
+                    h ^= KEYS[key_index::hand(side, slot, n)];
+                }
+            }
+        }
+        for bit in 0..4 {
+            if self.castle >> bit & 1 == 1 {
+                h ^= KEYS[key_index::CASTLE + bit];
+            }
+        }
+        for bit in 0..2 {
+            if self.kings_moved >> bit & 1 == 1 {
+                h ^= KEYS[key_index::KINGS + bit];
+            }
+        }
+        if self.drops_closed {
+            h ^= KEYS[key_index::CLOSED];
+        }
+        if self.ep_passed != 0 {
+            let mut bits = self.ep_passed;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                h ^= KEYS[key_index::PASSED + i];
+                bits &= bits - 1;
+            }
+            h ^= KEYS[key_index::TARGET + self.ep_target as usize];
+        }
+        h
+    }
+}
+
+/// The hand slot of a type, if it can be in hand.
+pub(crate) const fn hand_slot(kind: u8) -> Option<usize> {
+    if kind >= kinds::FIRST_IN_HAND && kind <= THUNDER {
+        Some((kind - kinds::FIRST_IN_HAND) as usize)
+    } else {
+        None
+    }
+}
+
+/// Where each part of the state finds its keys in `KEYS`.
+mod key_index {
+    /// Hand counts up to 15 per (side, slot).
+    pub const fn hand(side: usize, slot: usize, n: u8) -> usize {
+        let n = if n > 15 { 15 } else { n as usize };
+        (side * super::kinds::HAND_SLOTS + slot) * 16 + n
+    }
+    pub const CASTLE: usize = 2 * super::kinds::HAND_SLOTS * 16;
+    pub const KINGS: usize = CASTLE + 4;
+    pub const CLOSED: usize = KINGS + 2;
+    pub const PASSED: usize = CLOSED + 1;
+    pub const TARGET: usize = PASSED + 128;
+    pub const LEN: usize = TARGET + 256;
+}
+
+/// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
+static KEYS: [u64; key_index::LEN] = {
+    let mut keys = [0u64; key_index::LEN];
+    let mut state: u64 = 0x4C61_7267_6572_u64; // "Larger"
+    let mut i = 0;
+    while i < key_index::LEN {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
+// ---- small helpers on codes and squares, shared by the submodules ----
+
+/// The type index of a piece code (the code must be a piece).
+#[inline(always)]
+pub(crate) fn kind_of(code: Code) -> u8 {
+    ((code - 1) >> 1) as u8
+}
+
+#[inline(always)]
+pub(crate) fn code(kind: u8, color: Color) -> Code {
+    Piece::new(PieceKind(kind), color).code()
+}
+
+#[inline(always)]
+pub(crate) fn is_piece(code: Code) -> bool {
+    code != EMPTY && code != OFFBOARD
+}
+
+#[inline(always)]
+pub(crate) fn color_of(code: Code) -> Color {
+    if code_color_index(code) == 0 {
+        Color::Blue
+    } else {
+        Color::Tan
+    }
+}
+
+#[inline(always)]
+pub(crate) fn is_golem(kind: u8) -> bool {
+    kind >= GOLEM_NE
+}
+
+#[inline(always)]
+pub(crate) fn is_halfling(kind: u8) -> bool {
+    (LEAPER..=WITHDRAWER).contains(&kind)
+}
+
+#[inline(always)]
+pub(crate) fn is_cannon(kind: u8) -> bool {
+    kind == CANNON_ROOK || kind == CANNON_BISHOP
+}
+
+/// (dx, dy) toward the partner of a Golem part.
+pub(crate) const fn golem_partner(kind: u8) -> (i8, i8) {
+    match kind {
+        GOLEM_NE => (1, 1),
+        GOLEM_NW => (-1, 1),
+        GOLEM_SE => (1, -1),
+        _ => (-1, -1),
+    }
+}
+
+/// The Golem part type whose partner lies at (dx, dy).
+pub(crate) const fn golem_kind(dx: i8, dy: i8) -> u8 {
+    match (dx > 0, dy > 0) {
+        (true, true) => GOLEM_NE,
+        (false, true) => GOLEM_NW,
+        (true, false) => GOLEM_SE,
+        (false, false) => GOLEM_SW,
+    }
+}
+
+/// The rank (from 0) on which `color`'s Pawns promote: its "eighth row".
+#[inline(always)]
+pub(crate) const fn last_rank(color: Color) -> u8 {
+    match color {
+        Color::Blue => 7,
+        Color::Tan => 0,
+    }
+}
+
+/// `color`'s rank counted from its own side (0 = its first rank).
+#[inline(always)]
+pub(crate) const fn relative_rank(color: Color, rank: u8) -> u8 {
+    match color {
+        Color::Blue => rank,
+        Color::Tan => 7 - rank,
+    }
+}
+
+/// Forward for `color`, in ranks.
+#[inline(always)]
+pub(crate) const fn forward(color: Color) -> i8 {
+    match color {
+        Color::Blue => 1,
+        Color::Tan => -1,
+    }
+}
+
+/// The mirror square on the same rank (y <-> j, ..., d <-> e).
+#[inline(always)]
+pub(crate) const fn mirror(sq: Square) -> Square {
+    Square::new(11 - sq.file(), sq.rank())
+}
+
+/// The square (file + dx, rank + dy), if it is on the 12x8 board.
+#[inline(always)]
+pub(crate) fn shifted(sq: Square, dx: i8, dy: i8) -> Option<Square> {
+    let f = sq.file() as i8 + dx;
+    let r = sq.rank() as i8 + dy;
+    ((0..12).contains(&f) && (0..8).contains(&r)).then(|| Square::new(f as u8, r as u8))
+}
+
+/// The eight directions: orthogonal first, then diagonal.
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+pub(crate) const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub(crate) const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+/// Number of on-board squares beyond `sq` in direction (dx, dy).
+#[inline(always)]
+pub(crate) fn squares_to_edge(sq: Square, dx: i8, dy: i8) -> u8 {
+    let along = |v: u8, d: i8, size: u8| match d {
+        1 => size - 1 - v,
+        -1 => v,
+        _ => u8::MAX,
+    };
+    along(sq.file(), dx, 12).min(along(sq.rank(), dy, 8))
+}
+
+/// A Halfling's range in a direction: half the distance to the edge, rounded up.
+#[inline(always)]
+pub(crate) fn halfling_range(sq: Square, dx: i8, dy: i8) -> u8 {
+    squares_to_edge(sq, dx, dy).div_ceil(2)
+}
+
+/// Types a Pawn may promote to by its own move, apart from the Assassin and the Thunder (which
+/// carry a square) — and the types the Wizard's owner may choose for a swapped Pawn.
+pub(crate) const PLAIN_PROMOTIONS: [u8; 13] = [
+    QUEEN,
+    ROOK,
+    BISHOP,
+    KNIGHT,
+    LION,
+    CANNON_ROOK,
+    CANNON_BISHOP,
+    LEAPER,
+    PINCER,
+    ADVANCER,
+    WITHDRAWER,
+    WIZARD,
+    ELEPHANT,
+];

