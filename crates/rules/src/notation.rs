@@ -119,6 +119,20 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
         let outcome = describe_outcome(pos, outcome);
         return Err(MoveParseError::GameOver(outcome));
     }
+    // The 12x8 game's drops, castling, Golem moves, shots, flips and promotions with a square
+    // are read by comparing the text with what each style writes for them.
+    if pos.variant().chess {
+        let castle = cleaned.replace('0', "O");
+        for &m in legal.iter().filter(|&&m| larger::read_by_text(pos, m)) {
+            let styles = [Style::Long, Style::Coordinate, Style::Short];
+            if styles.iter().any(|&st| {
+                let text = render(pos, m, st, &legal);
+                text == cleaned || text == castle
+            }) {
+                return Ok(m);
+            }
+        }
+    }
     // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
     // with what each style writes for them (cheap: few such moves, and none in Scirocco).
     for &m in legal.iter().filter(|&&m| read_by_text(m)) {

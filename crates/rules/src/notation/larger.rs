@@ -8,7 +8,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::variant::Variant;
-use crate::variants::larger_board::kinds::{ASSASSIN, GOLEM_NE, THUNDER};
+use crate::variants::larger_board::kinds::{ASSASSIN, GOLEM_NE, LEAPER, THUNDER, WITHDRAWER};
 
 pub(super) fn drop_text(v: &Variant, m: Move) -> String {
     let abbr = m.promotion().map_or("?", |k| abbr_text(v, k));
@@ -52,7 +52,6 @@ pub(super) fn golem_text(pos: &Position, m: Move) -> String {
 /// Halfling captures name their victims: the Leaper's before its landing square (`Lexd7-d8`),
 /// the others' after it (`Pi-e5xe6`, `Wd-d5xd3`). `None` for any other move.
 pub(super) fn halfling_text(pos: &Position, m: Move, abbr: &str, from: &str) -> Option<String> {
-    use crate::variants::larger_board::kinds::{LEAPER, WITHDRAWER};
     let kind = pos.piece_at(m.from)?.kind.0;
     if m.kind != MoveKind::Normal || !(LEAPER..=WITHDRAWER).contains(&kind) {
         return None;
@@ -69,4 +68,13 @@ pub(super) fn halfling_text(pos: &Position, m: Move, abbr: &str, from: &str) -> 
     } else {
         format!("{abbr}{from}-{to}{}", victims.concat())
     })
+}
+
+/// Moves the general reader does not read: they are recognised by their exact text.
+pub(super) fn read_by_text(pos: &Position, m: Move) -> bool {
+    m.kind != MoveKind::Normal
+        || m.promotion().is_some()
+        || pos
+            .piece_at(m.from)
+            .is_some_and(|p| (LEAPER..=WITHDRAWER).contains(&p.kind.0))
 }
