@@ -173,6 +173,46 @@ try {
   assert.equal(await page.locator('g.piece[data-square="d8"] text.promoted').count(), 1);
   await page.screenshot({ path: `${shots}/promotion.png` });
 
+  step("the 12x8 drop game: a promotion to an Assassin picks its square, a drop from the hand by clicks");
+  await page.click("#btn-load");
+  await page.fill("#form-load textarea",
+    "12/p,4,P,6/12/11,k/12/12/6,K,5/12 w castle=- kings=wb drops=open hand=As ep=- halfmove=0");
+  await page.selectOption("#load-variant", "larger-board");
+  await page.selectOption("#form-load select[name=humans]", "both");
+  await page.click("#dlg-load button[value=ok]");
+  await page.waitForSelector('#hand-bottom button[data-hand="As"]');
+  const dropId = Number(await page.evaluate(() => localStorage.getItem("jovian-game")));
+  let drop = await api(`/api/games/${dropId}`);
+  assert.deepEqual(await page.locator("#hand-bottom button").allTextContents(), ["As"]);
+  assert.match(await page.locator("#hand-top").textContent(), /Black in hand:nothing/);
+  await page.click('g.piece[data-square="d7"]');
+  await page.click('rect[data-square="d8"]', { force: true });
+  await page.waitForSelector("#chooser:not([hidden])");
+  const promotions = await page.locator("#chooser button").allTextContents();
+  assert.ok(promotions.includes("P-d8=Q") && promotions.includes("P-d8=El"), promotions.join());
+  await page.click("#chooser button >> text=Assassin");
+  const teleports = new Set(drop.legal.filter((m) => m.at && m.promotion === "As").map((m) => m.at));
+  const litAt = await page.locator("circle.hl-at").evaluateAll((cs) => cs.map((c) => c.dataset.target));
+  assert.deepEqual(new Set(litAt), teleports);
+  assert.ok(teleports.has("i6"));
+  await page.click('rect[data-square="i6"]', { force: true });
+  await page.waitForFunction(() => document.querySelector("#moves span")?.textContent === "P-d8=As@i6");
+  await page.waitForFunction(() => document.querySelector("#status").textContent === "Black to move (in check)");
+  await page.click('g.piece[data-square="j5"]');
+  await page.click('rect[data-square="i6"]', { force: true });
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 2);
+  drop = await api(`/api/games/${dropId}`);
+  assert.equal(drop.moves[1].text, "Kxi6");
+  assert.deepEqual(await page.locator("#hand-top button").allTextContents(), ["As"], "the captured Assassin changed hands");
+  await page.click('#hand-bottom button[data-hand="As"]');
+  const dropTargets = new Set(drop.legal.filter((m) => m.from === "@As").map((m) => m.target));
+  const litDrops = await page.locator("circle.highlight").evaluateAll((cs) => cs.map((c) => c.dataset.target));
+  assert.deepEqual(new Set(litDrops), dropTargets);
+  const dropSquare = [...dropTargets][0];
+  await page.click(`rect[data-square="${dropSquare}"]`, { force: true });
+  await page.waitForFunction((t) => document.querySelectorAll("#moves span")[2]?.textContent === t, `As@${dropSquare}`);
+  await page.screenshot({ path: `${shots}/larger-board-drop.png` });
+
   step("a downloaded record loads back as a game with the same moves");
   const recordRes = await fetch(new URL(`/api/games/${gameId}/record`, url));
   assert.equal(recordRes.status, 200);

@@ -36,7 +36,12 @@ pub fn diagram(pos: &Position) -> String {
         .map(|c| format!("{c:<cell_width$}"))
         .collect();
     let header = format!("    {}", files.trim_end());
-    let _ = writeln!(out, "{} - {} to move", v.title, pos.side_to_move().title());
+    let _ = writeln!(
+        out,
+        "{} - {} to move",
+        v.title,
+        v.side_title(pos.side_to_move())
+    );
     let _ = writeln!(out, "{header}");
     for rank in (0..g.height).rev() {
         let mut line = format!("{:>2}  ", rank + 1);
@@ -51,6 +56,24 @@ pub fn diagram(pos: &Position) -> String {
         let _ = writeln!(out, "{line} {}", rank + 1);
     }
     let _ = writeln!(out, "{header}");
+    if let Some(state) = pos.chess_state() {
+        // The 12x8 game: what each side holds in hand.
+        for color in Color::BOTH {
+            let hand: Vec<String> = state
+                .hand_pieces(color)
+                .map(|(kind, n)| {
+                    let abbr = v.side_abbr(kind, color);
+                    if n > 1 { format!("{n}x{abbr}") } else { abbr }
+                })
+                .collect();
+            let hand = if hand.is_empty() {
+                "-".to_string()
+            } else {
+                hand.join(" ")
+            };
+            let _ = writeln!(out, "{} in hand: {hand}", v.side_title(color));
+        }
+    }
     out
 }
 
@@ -61,8 +84,10 @@ pub fn render(pos: &mut Position) -> String {
     let mut out = diagram(pos);
     let _ = writeln!(
         out,
-        "Blue (written as in the text): {} pieces; Tan (first letter lowercase): {} pieces",
+        "{} (written as in the text): {} pieces; {} (first letter lowercase): {} pieces",
+        v.side_title(Color::Blue),
         pos.piece_count(Color::Blue),
+        v.side_title(Color::Tan),
         pos.piece_count(Color::Tan)
     );
     match pos.outcome() {

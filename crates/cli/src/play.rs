@@ -53,7 +53,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     outln!(
         "{} against Jovian ({strength}). You play {}. {HELP}\n",
         variant.title,
-        human
+        variant.side_title(human)
     );
     out!("{}", board_text::render(&mut pos));
     let mut resigned: Option<Color> = None;
@@ -80,7 +80,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             out!("{}", board_text::diagram(&pos));
             continue;
         }
-        out!("\n{} to move> ", to_move.title());
+        out!("\n{} to move> ", variant.side_title(to_move));
         crate::output::flush_out();
         let line = match input::read_line(&mut stdin) {
             Ok(Some(Line::Text(line))) => line,
@@ -99,7 +99,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             "quit" | "exit" => break,
             "resign" => {
                 resigned = Some(human);
-                outln!("{} resigns.", human.title());
+                outln!("{} resigns.", variant.side_title(human));
                 break;
             }
             "board" => out!("{}", board_text::render(&mut pos)),

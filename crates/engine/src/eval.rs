@@ -181,11 +181,24 @@ impl Evaluator {
                     .count() as i32;
                 score[ci] += guards * t.royal_guard_bonus - attackers * t.royal_attacker_penalty;
             }
-            score[ci] -= match pos.piece_count(color) {
-                2 => t.bare_danger_two,
-                3 => t.bare_danger_three,
-                _ => 0,
-            };
+            // The danger of being bared, in the games where a lone piece loses.
+            if !variant.chess {
+                score[ci] -= match pos.piece_count(color) {
+                    2 => t.bare_danger_two,
+                    3 => t.bare_danger_three,
+                    _ => 0,
+                };
+            }
+        }
+        // Pieces in hand (the 12x8 game) count for most of their value: they still have to find
+        // a square, and drops wait until both Kings have moved.
+        if let Some(state) = pos.chess_state() {
+            for color in Color::BOTH {
+                for (kind, n) in state.hand_pieces(color) {
+                    let v = self.value[Piece::new(kind, Color::Blue).code() as usize];
+                    score[color.index()] += v * n as i32 * t.hand_share / 100;
+                }
+            }
         }
         let us = pos.side_to_move().index();
         score[us] - score[1 - us] + t.tempo

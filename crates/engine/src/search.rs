@@ -337,6 +337,16 @@ impl Engine {
         })
     }
 
+    /// The score of a position without legal moves: a loss in the Adrian King games, checkmate
+    /// or a draw (stalemate, repetition, fifty moves) in the 12x8 game.
+    fn no_move_score(pos: &Position, ply: usize) -> i32 {
+        match pos.outcome_without_moves().winner {
+            None => 0,
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
     /// The score of the position after `m` (already made) from the mover's side, searched with
     /// the mover's window (`alpha`, `beta`): negated for a move that ends the turn, taken as it is
     /// after the first part of a doubled turn, when the same side moves again.
@@ -371,6 +381,13 @@ impl Engine {
         if let Some(s) = Self::terminal_score(pos, ply) {
             return s;
         }
+        // Check extension (the 12x8 game): a King in check is searched one ply deeper, so that
+        // mates and escapes are seen to the end.
+        let depth = if pos.in_check() == Some(true) && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, alpha, beta, ply, 0, None);
         }
@@ -392,7 +409,7 @@ impl Engine {
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             self.buffers[ply] = moves;
-            return -(MATE - ply as i32); // no legal move loses
+            return Self::no_move_score(pos, ply);
         }
         let static_eval = self.eval.evaluate(pos);
         // Whether our last royal piece hangs: a full generation of the opponent's moves, so it is
@@ -560,7 +577,7 @@ impl Engine {
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             self.buffers[ply] = moves;
-            return -(MATE - ply as i32);
+            return Self::no_move_score(pos, ply);
         }
         let evasion = qdepth == 0 && crate::threat::royal_threatened(pos);
         let stand_pat = self.eval.evaluate(pos);

@@ -8,6 +8,10 @@ thread_local! {
 }
 
 pub fn royal_threatened(pos: &mut Position) -> bool {
+    // A game with check answers at once.
+    if let Some(check) = pos.in_check() {
+        return check;
+    }
     let us = pos.side_to_move();
     // In the middle of a doubled turn the turn is not over: no opponent's move to fear yet.
     if pos.royal_count(us) != 1 || pos.mid_turn().is_some() {

@@ -21,6 +21,8 @@ pub struct EvalTunables {
     pub bare_danger_three: i32,
     /// Bonus for the side to move.
     pub tempo: i32,
+    /// Percent of its value a piece in hand counts for (the 12x8 game's drops).
+    pub hand_share: i32,
 }
 
 impl Default for EvalTunables {
@@ -35,6 +37,7 @@ impl Default for EvalTunables {
             bare_danger_two: 400,
             bare_danger_three: 120,
             tempo: 12,
+            hand_share: 80,
         }
     }
 }

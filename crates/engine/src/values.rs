@@ -270,6 +270,68 @@ const TYPHOON: Table = &[
     ),
 ];
 
+/// Chess on a Larger Board (12x8). The orthodox pieces keep their chess values; the others are
+/// set from the text's remarks and from mobility on the 12x8 board.
+const LARGER_BOARD: Table = &[
+    (
+        "K",
+        0,
+        "royal: checkmate ends the game, which the search sees directly",
+    ),
+    ("Q", 950, "chess"),
+    ("R", 500, "chess"),
+    ("B", 330, "chess"),
+    ("N", 300, "chess"),
+    ("P", 100, "unit"),
+    (
+        "Li",
+        280,
+        "text: the Lions are rather lame (leaps without capturing, captures one step)",
+    ),
+    (
+        "C",
+        380,
+        "Xiangqi Cannon with a chess army, plus the choice of direction after each move",
+    ),
+    ("V", 380, "the same Can(n)on, set Bishop-wise"),
+    (
+        "Le",
+        450,
+        "text: a Halfling Queen is about a Rook; its jumping captures are stronger",
+    ),
+    (
+        "Pi",
+        380,
+        "Halfling Queen; custodian captures need a partner",
+    ),
+    ("Ad", 420, "Halfling Queen capturing by approach"),
+    ("Wd", 420, "Halfling Queen capturing by withdrawal"),
+    (
+        "Wz",
+        250,
+        "text: defensive; never captures, swaps and bewitches",
+    ),
+    (
+        "El",
+        150,
+        "text: defensive, hard to manoeuvre; never captures",
+    ),
+    ("As", 350, "never moves; shoots, and its drop checks"),
+    (
+        "Th",
+        300,
+        "in hand only: an explosion when the Kings see each other",
+    ),
+    (
+        "Gne",
+        220,
+        "half a Golem: two parts capture like pieces, but die together",
+    ),
+    ("Gnw", 220, "half a Golem"),
+    ("Gse", 220, "half a Golem"),
+    ("Gsw", 220, "half a Golem"),
+];
+
 /// The value of every piece type of the variant, indexed by kind. Types missing from the table (a
 /// variant without its own table yet) fall back to 300.
 pub fn piece_values(variant: &Variant) -> Vec<i32> {
@@ -279,6 +341,7 @@ pub fn piece_values(variant: &Variant) -> Vec<i32> {
         "typhoon" => (TYPHOON, &[]),
         "jupiter" => (JUPITER, &[]),
         "jupiter-1999" => (JUPITER, JUPITER_1999),
+        "larger-board" => (LARGER_BOARD, &[]),
         _ => (&[], &[]),
     };
     variant

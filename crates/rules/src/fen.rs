@@ -140,6 +140,23 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
     })
 }
 
+/// The 12x8 game's state from `key=value` fields (the text form's fields; JSON's `state`).
+pub(crate) fn chess_state_from_fields<'a>(
+    variant: &'static Variant,
+    fields: impl Iterator<Item = &'a str>,
+) -> Result<ChessState, FenError> {
+    chess_fields::parse(variant, fields)
+}
+
+/// The 12x8 game's state as `(key, value)` pairs, in the text form's order.
+pub(crate) fn chess_state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
+    chess_fields::write(variant, state)
+        .split_whitespace()
+        .filter_map(|f| f.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 /// The colour comes from the case of the first letter; the type from the token with its first
 /// letter uppercased, exactly, or else from any spelling that names one type only (`fh` for Tan's
 /// Fire Horse, as older texts wrote it).

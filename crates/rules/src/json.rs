@@ -59,6 +59,9 @@ pub enum JsonPositionError {
         width: u8,
         height: u8,
     },
+    /// A 12x8 state field with a bad value: the text form's message.
+    #[error("state: {0}")]
+    BadState(String),
     #[error("pieces[{first}] and pieces[{second}] are both on {square}")]
     Occupied {
         square: String,
@@ -86,13 +89,33 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
         name: name.to_string(),
         known: known_variants(),
     })?;
+    let mut chess = None;
     if let Some(state) = object.get("state") {
         let state = state.as_object().ok_or(JsonPositionError::WrongType {
             field: "state",
             expected: "an object",
         })?;
-        // No variant of this build keeps extra state; later games will read their keys here.
-        if let Some(field) = state.keys().next() {
+        if variant.chess {
+            // The text form's fields, as strings (the fifty-move counter may be a number).
+            let mut fields = Vec::new();
+            for (key, value) in state {
+                let value = match value {
+                    Value::String(s) => s.clone(),
+                    Value::Number(n) => n.to_string(),
+                    _ => {
+                        return Err(JsonPositionError::BadState(format!(
+                            "{key} must be a string"
+                        )));
+                    }
+                };
+                fields.push(format!("{key}={value}"));
+            }
+            let parsed =
+                crate::fen::chess_state_from_fields(variant, fields.iter().map(|s| s.as_str()))
+                    .map_err(|e| JsonPositionError::BadState(e.to_string()))?;
+            chess = Some(parsed);
+        } else if let Some(field) = state.keys().next() {
+            // Only the 12x8 game keeps state beyond the board.
             return Err(JsonPositionError::UnknownStateField {
                 field: field.clone(),
                 variant: variant.title,
@@ -167,7 +190,7 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
         variant,
         pieces,
         to_move,
-        chess: None,
+        chess,
     })
 }
 
@@ -215,8 +238,18 @@ pub fn write_json(pos: &Position) -> String {
             )
         })
         .collect();
+    let state = match pos.chess_state() {
+        Some(state) => {
+            let fields: Vec<String> = crate::fen::chess_state_pairs(v, state)
+                .iter()
+                .map(|(k, val)| format!("{}:{}", quote(k), quote(val)))
+                .collect();
+            format!(",\"state\":{{{}}}", fields.join(","))
+        }
+        None => String::new(),
+    };
     format!(
-        "{{\"variant\":{},\"to_move\":{},\"pieces\":[{}]}}",
+        "{{\"variant\":{},\"to_move\":{},\"pieces\":[{}]{state}}}",
         quote(v.id),
         quote(pos.side_to_move().name()),
         pieces.join(",")
@@ -283,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             err(r#"{"variant":"chess","to_move":"blue","pieces":[]}"#),
-            "unknown variant \"chess\" (known: scirocco, typhoon, jupiter, jupiter-1999)"
+            "unknown variant \"chess\" (known: scirocco, typhoon, jupiter, jupiter-1999, larger-board)"
         );
         assert_eq!(
             err(r#"{"variant":"scirocco","pieces":[]}"#),

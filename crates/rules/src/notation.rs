@@ -522,6 +522,8 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
                 && o.is_continuing() == m.is_continuing()
                 && (o.to == m.to || in_place(o) && in_place(m) || pass(o) && pass(m))
                 && o.promotion() == m.promotion()
+                // A 12x8 promotion's square (`=As@f7`) tells such moves apart.
+                && (!v.chess || o.aux == m.aux)
                 && base(pos, o, false) == text
         })
     };

@@ -240,6 +240,11 @@ impl Position {
     pub fn variant(&self) -> &'static Variant {
         self.variant
     }
+    /// The 12x8 game's state beyond the board (hands, rights, en passant); `None` for the
+    /// other games.
+    pub fn chess_state(&self) -> Option<&ChessState> {
+        self.variant.chess.then_some(&self.chess)
+    }
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side

@@ -105,6 +105,45 @@ impl Position {
         None
     }
 
+    /// The square a 12x8 promotion names: where the new Assassin appears or the new Thunder
+    /// explodes (`P-d8=As@f7`). `None` for every other move.
+    pub fn named_square(&self, m: crate::Move) -> Option<crate::Square> {
+        use crate::variants::larger_board::kinds::{ASSASSIN, THUNDER};
+        (self.variant().chess
+            && m.kind == crate::MoveKind::Normal
+            && m.promotion()
+                .is_some_and(|k| k.0 == ASSASSIN || k.0 == THUNDER))
+        .then_some(crate::Square(m.aux[0]))
+    }
+
+    /// Whether the side to move is in check, in a game with a check rule (the 12x8 game);
+    /// `None` in the games where moving into attack is legal.
+    pub fn in_check(&self) -> Option<bool> {
+        self.variant()
+            .chess
+            .then(|| self.chess_in_check(self.side_to_move()))
+    }
+
+    /// The game's result once `legal_moves` has returned no move, found without generating the
+    /// moves again (for search): a draw by rule, checkmate or stalemate in the 12x8 game, a loss
+    /// for the side to move elsewhere.
+    pub fn outcome_without_moves(&self) -> Outcome {
+        let us = self.side_to_move();
+        if self.variant().chess {
+            return match self.chess_draw_by_rule() {
+                Some(end) => Outcome::draw(match end {
+                    crate::position::ChessEnd::Repetition => WinReason::Repetition,
+                    crate::position::ChessEnd::FiftyMoves => WinReason::FiftyMoves,
+                    _ => WinReason::BareKings,
+                }),
+                None if self.chess_in_check(us) => Outcome::win(us.other(), WinReason::Checkmate),
+                None => Outcome::draw(WinReason::Stalemate),
+            };
+        }
+        self.material_outcome()
+            .unwrap_or(Outcome::win(us.other(), WinReason::NoLegalMove))
+    }
+
     /// The game's result if it is over, `None` while the side to move has a legal move.
     pub fn outcome(&mut self) -> Option<Outcome> {
         if self.variant().chess {

@@ -131,6 +131,9 @@ pub struct CompiledPiece {
 /// every promoting move of the variant; a variant without one promotes by its table alone.
 pub type PromotionChoice = fn(&Position, Move, PieceKind) -> PieceKind;
 
+/// See `Variant::diagram_companions`: (kind, its square, the King's corner) -> Blue pieces.
+pub type DiagramCompanions = fn(PieceKind, Square, Square) -> Vec<Placement>;
+
 /// One piece of an initial array.
 pub type Placement = (Color, PieceKind, Square);
 
@@ -181,6 +184,13 @@ pub struct Variant {
     pub side_titles: [&'static str; 2],
     /// The letters of the sides in the text position form (`b`/`t`, or `w`/`b`).
     pub side_letters: [char; 2],
+    /// The enemy type movement diagrams put on a square to show captures (the first plain type
+    /// when `None`); the 12x8 game names the Knight, which cannot check from the diagram's squares.
+    pub diagram_target: Option<&'static str>,
+    /// The friendly pieces a movement diagram of `kind` on `at` needs, instead of the King in its
+    /// corner `king`: the 12x8 game's Golem needs its other part, its Elephant a King beside it,
+    /// and its King stands alone (one King a side).
+    pub diagram_companions: Option<DiagramCompanions>,
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
     /// Promotion zone by colour, indexed by mailbox cell.
@@ -443,6 +453,8 @@ impl Variant {
             aliases: &[],
             side_titles: ["Blue", "Tan"],
             side_letters: ['b', 't'],
+            diagram_target: None,
+            diagram_companions: None,
             compiled,
             zone,
             zobrist,
@@ -464,6 +476,16 @@ impl Variant {
 
     pub fn with_aliases(mut self, aliases: &'static [&'static str]) -> Variant {
         self.aliases = aliases;
+        self
+    }
+
+    pub fn with_diagram_target(mut self, abbr: &'static str) -> Variant {
+        self.diagram_target = Some(abbr);
+        self
+    }
+
+    pub fn with_diagram_companions(mut self, f: DiagramCompanions) -> Variant {
+        self.diagram_companions = Some(f);
         self
     }
 
@@ -602,6 +624,7 @@ impl Variant {
             crate::variants::typhoon::variant(),
             crate::variants::jupiter::variant(),
             crate::variants::jupiter_1999::variant(),
+            crate::variants::larger_board::variant(),
         ]
     }
 

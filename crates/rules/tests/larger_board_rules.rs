@@ -297,6 +297,7 @@ fn promotion_to_assassin_teleports_to_a_checking_square_and_to_thunder_explodes(
     // Squares adjacent to the Black King: i4 i5 i6 j4 j6.
     let assassins: Vec<&String> = t.iter().filter(|t| t.contains("=As@")).collect();
     assert_eq!(assassins.len(), 5, "{assassins:?}");
+    assert!(t.contains(&"P-d8=As@i6".to_string()), "{t:?}");
     // The Kings do not see each other: no Thunder.
     assert!(!t.iter().any(|t| t.contains("=Th@")));
     let mut pos = at("Ke1 Pd7 ke6", "w", MOVED);

@@ -11,7 +11,8 @@ const state = {
   game: null,          // the current game's view
   view: null,          // a past position being looked at (null = the game now)
   viewPly: null,
-  selected: null,      // square name of the selected piece
+  selected: null,      // square name of the selected piece, or "@Abbr" for a piece in hand
+  pick: null,          // promotions waiting for their square (a new Assassin's, a Thunder's)
   flipped: false,
   events: null,
 };
@@ -180,9 +181,22 @@ function hideTooltip() { $("tooltip").hidden = true; }
 // ---------------------------------------------------------------------------------------------
 // The board
 
+/// The legal moves of the piece on `square` (a Golem's from either part), or of a piece in hand
+/// ("@Le").
 function movesFrom(square) {
   if (!state.game || state.view) return [];
-  return state.game.legal.filter((m) => m.from === square);
+  return state.game.legal.filter((m) => m.from === square || m.from2 === square);
+}
+
+/// The squares that choose `m` when clicked: its target, and a pair drop's or Golem's second.
+function targetsOf(m) {
+  if (m.kind === "golem") return [state.selected === m.from2 ? m.to2 : m.target];
+  return m.to2 ? [m.target, m.to2] : [m.target];
+}
+
+function sideTitle(side) {
+  const g = state.game;
+  return g && g.sides ? g.sides[side === "blue" ? 0 : 1] : (side === "blue" ? "Blue" : "Tan");
 }
 
 function highlightClass(m) {
@@ -227,23 +241,73 @@ function drawBoard() {
       el("rect", { x, y, width: S, height: S, class: "lastmove" }, svg);
     }
   }
-  if (state.selected) {
+  if (board.check && !state.view) {
+    const { x, y } = screen(squareXY(board.check));
+    el("rect", { x, y, width: S, height: S, class: "check" }, svg);
+  }
+  if (state.selected && squareXY(state.selected)) {
     const { x, y } = screen(squareXY(state.selected));
     el("rect", { x, y, width: S, height: S, class: "selected" }, svg);
   }
   for (const p of board.pieces) drawPiece(svg, p);
-  if (state.selected) {
+  const mark = (square, cls) => {
+    const { x, y } = screen(squareXY(square));
+    const attrs = cls === "hl-move" || cls === "hl-relayed"
+      ? { cx: x + S / 2, cy: y + S / 2, r: S * 0.13 }
+      : { cx: x + S / 2, cy: y + S / 2, r: S * 0.42 };
+    el("circle", { ...attrs, class: `highlight ${cls}`, "data-target": square,
+      "pointer-events": "none" }, svg);
+  };
+  if (state.pick) {
+    for (const m of state.pick.moves) mark(m.at, "hl-at");
+  } else if (state.selected) {
     const seen = new Set();
     for (const m of movesFrom(state.selected)) {
-      if (seen.has(m.target)) continue;
-      seen.add(m.target);
-      const { x, y } = screen(squareXY(m.target));
-      const cls = highlightClass(m);
-      const attrs = cls === "hl-move" || cls === "hl-relayed"
-        ? { cx: x + S / 2, cy: y + S / 2, r: S * 0.13 }
-        : { cx: x + S / 2, cy: y + S / 2, r: S * 0.42 };
-      el("circle", { ...attrs, class: `highlight ${cls}`, "data-target": m.target,
-        "pointer-events": "none" }, svg);
+      for (const t of targetsOf(m)) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        mark(t, highlightClass(m));
+      }
+    }
+  }
+  drawHands();
+}
+
+/// The pieces in hand (the 12x8 game), beside the board: the side at the bottom of the board
+/// below it. A piece of the side to move that may be dropped is a button: click it, then a
+/// lit square.
+function drawHands() {
+  const g = state.game;
+  const board = state.view || (g && g.board);
+  const hands = (board && board.hands) || [];
+  const bottomSide = state.flipped ? "tan" : "blue";
+  for (const [id, side] of [["hand-bottom", bottomSide], ["hand-top", bottomSide === "blue" ? "tan" : "blue"]]) {
+    const box = $(id);
+    box.innerHTML = "";
+    box.hidden = !(g && state.variant && state.variant.hands);
+    if (box.hidden) continue;
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = `${sideTitle(side)} in hand:`;
+    box.appendChild(label);
+    const own = hands.filter((h) => h.color === side);
+    if (!own.length) box.appendChild(document.createTextNode("nothing"));
+    for (const h of own) {
+      const b = document.createElement("button");
+      b.className = `${side}${state.selected === `@${h.abbr}` && side === board.to_move ? " selected" : ""}`;
+      b.textContent = h.count > 1 ? `${h.abbr} ×${h.count}` : h.abbr;
+      b.dataset.hand = h.abbr;
+      const info = pieceInfo(h.abbr);
+      b.title = info ? `${info.name}: ${info.description}` : h.abbr;
+      const droppable = side === board.to_move && canMove() && movesFrom(`@${h.abbr}`).length > 0;
+      b.disabled = !droppable;
+      b.addEventListener("click", () => {
+        closeChooser();
+        state.pick = null;
+        state.selected = state.selected === `@${h.abbr}` ? null : `@${h.abbr}`;
+        drawBoard();
+      });
+      box.appendChild(b);
     }
   }
 }
@@ -272,11 +336,30 @@ function openChooser(candidates, square) {
   const box = $("chooser");
   box.innerHTML = "";
   const sorted = [...candidates].sort((a, b) => (b.promotion ? 1 : 0) - (a.promotion ? 1 : 0));
+  // Promotions that name a square (a new Assassin's, a Thunder's explosion) are grouped: one
+  // button per type, then a click on a lit square.
+  const groups = new Map();
   for (const m of sorted) {
+    if (m.at) {
+      if (!groups.has(m.promotion)) groups.set(m.promotion, []);
+      groups.get(m.promotion).push(m);
+      continue;
+    }
     const b = document.createElement("button");
     b.textContent = m.text;
     b.title = `${m.kind} move ${m.coord}`;
     b.addEventListener("click", () => { closeChooser(); play(m.coord); });
+    box.appendChild(b);
+  }
+  for (const [abbr, moves] of groups) {
+    const b = document.createElement("button");
+    const name = pieceInfo(abbr)?.name || abbr;
+    b.textContent = `=${abbr} (${name}): then click its square`;
+    b.addEventListener("click", () => {
+      closeChooser();
+      state.pick = { moves };
+      drawBoard();
+    });
     box.appendChild(b);
   }
   const cancel = document.createElement("button");
@@ -295,8 +378,15 @@ function clickSquare(square) {
   closeChooser();
   if (!canMove() || !square) return;
   const g = state.game;
+  if (state.pick) {
+    const chosen = state.pick.moves.find((m) => m.at === square);
+    state.pick = null;
+    if (chosen) { state.selected = null; play(chosen.coord); return; }
+    drawBoard();
+    return;
+  }
   if (state.selected) {
-    const candidates = movesFrom(state.selected).filter((m) => m.target === square);
+    const candidates = movesFrom(state.selected).filter((m) => targetsOf(m).includes(square));
     if (candidates.length === 1) { state.selected = null; play(candidates[0].coord); return; }
     if (candidates.length > 1) { openChooser(candidates, square); return; }
     if (square === state.selected) { state.selected = null; drawBoard(); return; }
@@ -337,11 +427,11 @@ async function play(coord) {
 
 function describeStatus(g) {
   if (g.result) {
-    const who = g.result.winner ? `${g.result.winner === "blue" ? "Blue" : "Tan"} wins` : "Draw";
+    const who = g.result.winner ? `${sideTitle(g.result.winner)} wins` : "Draw";
     return `${who} (${g.result.result}): ${g.result.reason}`;
   }
-  const side = g.board.to_move === "blue" ? "Blue" : "Tan";
-  if (!g.engine_to_move) return `${side} to move`;
+  const side = sideTitle(g.board.to_move);
+  if (!g.engine_to_move) return `${side} to move${g.board.check ? " (in check)" : ""}`;
   if (g.queued) {
     // Every engine of the server is busy with other games: this one waits its turn.
     const ahead = g.queued.ahead === 0 ? "next in line" : `${g.queued.ahead} ahead`;
@@ -354,7 +444,7 @@ function renderMoves() {
   const list = $("moves");
   list.innerHTML = "";
   const g = state.game;
-  const startsTan = g.start.trim().endsWith(" t");
+  const startsTan = g.first === "tan";
   let li = null;
   g.moves.forEach((m, i) => {
     const blueMove = (i % 2 === 0) !== startsTan;
@@ -424,6 +514,7 @@ function setGame(g) {
   }
   if (state.view) { state.view = null; state.viewPly = null; }
   if (state.selected && !g.legal.some((m) => m.from === state.selected)) state.selected = null;
+  state.pick = null;
   render();
 }
 

@@ -171,6 +171,9 @@ struct VariantInfo {
     setup_help: &'static str,
     pairs: Vec<PairInfo>,
     pieces: Vec<PieceInfo>,
+    /// The game has pieces in hand (drops).
+    hands: bool,
+    sides: [&'static str; 2],
 }
 
 fn variant_info(v: &'static Variant) -> VariantInfo {
@@ -218,6 +221,11 @@ fn variant_info(v: &'static Variant) -> VariantInfo {
         setup_help: v.setups.help,
         pairs,
         pieces,
+        hands: v.chess,
+        sides: [
+            v.side_title(jovian_rules::Color::Blue),
+            v.side_title(jovian_rules::Color::Tan),
+        ],
     }
 }
 
@@ -244,7 +252,7 @@ fn in_play(g: &mut GameState) -> ApiResult<()> {
     match g.ending() {
         Some(end) => Err(ApiError::conflict(format!(
             "the game is over ({})",
-            end.reason()
+            end.reason(g.variant)
         ))),
         None => Ok(()),
     }
@@ -464,7 +472,7 @@ async fn take_back(
         if let Some(end) = g.agreed_end {
             return Err(ApiError::conflict(format!(
                 "the game is over ({}): nothing can be taken back",
-                end.reason()
+                end.reason(g.variant)
             )));
         }
         if g.moves.is_empty() {

@@ -2,6 +2,7 @@
 //! nearly empty board and asked, square by square in a window around it, whether it can move there,
 //! capture an enemy there, capture it without moving, convert it, or swap with a piece there.
 
+use jovian_rules::position::ChessState;
 use jovian_rules::{Color, MoveKind, PieceKind, Position, Setup, Square, Variant};
 use serde::Serialize;
 
@@ -49,19 +50,41 @@ fn moves_from(
     pieces: Vec<(Color, PieceKind, Square)>,
     at: Square,
 ) -> Vec<jovian_rules::Move> {
+    // The 12x8 game: both Kings have moved (they stand in the corners), nothing in hand.
+    let chess = v.chess.then(|| {
+        let mut state = ChessState::empty();
+        state.kings_moved = 3;
+        state
+    });
     let setup = Setup {
         variant: v,
         pieces,
         to_move: Color::Blue,
-        chess: None,
+        chess,
     };
     let Ok(mut pos) = Position::from_setup(&setup) else {
         return Vec::new();
     };
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    moves.retain(|m| m.from == at);
+    // A Golem's moves are listed from one part; seen from the other part, the legs swap.
     moves
+        .into_iter()
+        .filter_map(|m| {
+            if m.from == at {
+                Some(m)
+            } else if m.kind == MoveKind::Golem && m.aux[0] == at.0 {
+                Some(jovian_rules::Move::golem(
+                    at,
+                    Square(m.aux[1]),
+                    m.from,
+                    m.to,
+                ))
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// The diagram of `kind` (as a Blue piece; a Tan piece's is the same turned round).
@@ -74,18 +97,20 @@ pub fn diagram(v: &'static Variant, kind: PieceKind) -> Diagram {
         return out;
     };
     let pawn = v
-        .kinds()
-        .find(|&k| !v.spec(k).royal && !v.spec(k).promoted)
+        .diagram_target
+        .and_then(|abbr| v.kind_by_abbr(abbr))
+        .or_else(|| v.kinds().find(|&k| !v.spec(k).royal && !v.spec(k).promoted))
         .unwrap_or(king);
     // A spare Tan piece in the far corner, beyond the window, keeps Tan from being bared (a bared
     // side has lost, and a finished game has no moves).
     let spare = Square::new(0, v.geometry.height - 1);
-    let base = vec![
-        (Color::Blue, kind, at),
-        (Color::Blue, king, blue_king),
-        (Color::Tan, king, tan_king),
-        (Color::Tan, pawn, spare),
-    ];
+    let friends = match v.diagram_companions {
+        Some(companions) => companions(kind, at, blue_king),
+        None => vec![(Color::Blue, king, blue_king)],
+    };
+    let mut base = vec![(Color::Blue, kind, at)];
+    base.extend(friends);
+    base.extend([(Color::Tan, king, tan_king), (Color::Tan, pawn, spare)]);
     let alone = moves_from(v, base.clone(), at);
     out.pass = alone.iter().any(|m| m.kind == MoveKind::Pass);
     for dy in -REACH..=REACH {
@@ -95,7 +120,7 @@ pub fn diagram(v: &'static Variant, kind: PieceKind) -> Diagram {
                 continue;
             }
             let t = Square::new(f as u8, r as u8);
-            if t == blue_king || t == tan_king || t == spare {
+            if base.iter().any(|&(_, _, sq)| sq == t) {
                 continue;
             }
             let moves = alone.iter().any(|m| m.to == t && m.kind != MoveKind::Pass);
@@ -184,7 +209,9 @@ mod tests {
                 let d = diagram(v, kind);
                 // The 1999 Cicada only moves by hopping another piece, and diagrams do not draw
                 // hops yet (the board issue): it alone has nothing to show on an empty board.
-                let must_hop = v.id == "jupiter-1999" && v.abbr(kind) == "Ci";
+                // The 12x8 game's Thunder never stands on the board: it is dropped and explodes.
+                let must_hop = v.id == "jupiter-1999" && v.abbr(kind) == "Ci"
+                    || v.id == "larger-board" && v.abbr(kind) == "Th";
                 assert_eq!(
                     !d.cells.is_empty() || d.pass,
                     !must_hop,

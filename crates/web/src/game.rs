@@ -72,10 +72,10 @@ impl Ending {
             Ending::Draw => None,
         }
     }
-    pub fn reason(self) -> String {
+    pub fn reason(self, v: &Variant) -> String {
         match self {
             Ending::Rules(o) => o.reason.describe().to_string(),
-            Ending::Resigned(loser) => format!("{} resigned", loser.title()),
+            Ending::Resigned(loser) => format!("{} resigned", v.side_title(loser)),
             Ending::Draw => "draw by agreement".to_string(),
         }
     }
@@ -226,7 +226,7 @@ impl GameState {
         ];
         if let Some(e) = ending {
             tags.push(("Result".to_string(), e.result_text().to_string()));
-            tags.push(("Termination".to_string(), e.reason()));
+            tags.push(("Termination".to_string(), e.reason(self.variant)));
         }
         Record::from_game(&game, tags)
     }
@@ -256,6 +256,12 @@ pub struct LegalView {
     pub coord: String,
     pub promotion: Option<&'static str>,
     pub captures: Vec<String>,
+    /// A second piece's leg (a Golem's other part: `from2` -> `to2`) or a pair drop's second
+    /// square (`to2`).
+    pub from2: Option<String>,
+    pub to2: Option<String>,
+    /// The square a promotion names: where a new Assassin appears or a new Thunder explodes.
+    pub at: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -275,11 +281,22 @@ pub struct ResultView {
 }
 
 #[derive(Serialize)]
+pub struct HandView {
+    pub color: &'static str,
+    pub abbr: &'static str,
+    pub count: u8,
+}
+
+#[derive(Serialize)]
 pub struct BoardView {
     pub ply: usize,
     pub to_move: &'static str,
     pub pieces: Vec<PieceView>,
     pub last: Option<(String, String)>,
+    /// Pieces in hand (the 12x8 game); empty for the other games.
+    pub hands: Vec<HandView>,
+    /// The square of the side to move's King when it is in check.
+    pub check: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -290,6 +307,9 @@ pub struct GameView {
     pub setup: Option<String>,
     pub start: String,
     pub humans: &'static str,
+    /// The sides' names ("Blue", "Tan" or "White", "Black") and the side that moved first.
+    pub sides: [&'static str; 2],
+    pub first: &'static str,
     pub level: u32,
     pub movetime_ms: Option<u64>,
     pub board: BoardView,
@@ -323,6 +343,7 @@ pub fn kind_name(kind: MoveKind) -> &'static str {
 /// The square a user clicks to choose `m` (see `LegalView::target`).
 fn target(m: Move) -> Square {
     match m.kind {
+        MoveKind::Flip | MoveKind::ShootPassing => m.from,
         MoveKind::Convert if m.from == m.to => m.converted(),
         MoveKind::Pass | MoveKind::Suicide => m.from,
         _ => m.to,
@@ -344,11 +365,29 @@ pub fn board_view(pos: &Position) -> BoardView {
         .moves_played()
         .last()
         .map(|m| (v.square_name(m.from), v.square_name(target(m))));
+    let mut hands = Vec::new();
+    if let Some(state) = pos.chess_state() {
+        for color in Color::BOTH {
+            for (kind, count) in state.hand_pieces(color) {
+                hands.push(HandView {
+                    color: color.name(),
+                    abbr: v.abbr(kind),
+                    count,
+                });
+            }
+        }
+    }
+    let check = (pos.in_check() == Some(true))
+        .then(|| pos.king_square(pos.side_to_move()))
+        .flatten()
+        .map(|sq| v.square_name(sq));
     BoardView {
         ply: pos.ply(),
         to_move: pos.side_to_move().name(),
         pieces,
         last,
+        hands,
+        check,
     }
 }
 
@@ -361,8 +400,21 @@ impl GameState {
             let mut moves = Vec::new();
             self.position.legal_moves(&mut moves);
             for m in moves {
+                let sq = |s: u8| v.square_name(Square(s));
+                let (from2, to2) = match m.kind {
+                    MoveKind::Golem => (Some(sq(m.aux[0])), Some(sq(m.aux[1]))),
+                    MoveKind::Drop if m.second_square() != m.to => (None, Some(sq(m.aux[0]))),
+                    _ => (None, None),
+                };
                 legal.push(LegalView {
-                    from: v.square_name(m.from),
+                    // A drop comes from the hand: `@` and the type.
+                    from: match (m.kind, m.promotion()) {
+                        (MoveKind::Drop, Some(k)) => format!("@{}", v.abbr(k)),
+                        _ => v.square_name(m.from),
+                    },
+                    from2,
+                    to2,
+                    at: self.position.named_square(m).map(|s| v.square_name(s)),
                     to: v.square_name(m.to),
                     target: v.square_name(target(m)),
                     kind: kind_name(m.kind),
@@ -402,6 +454,8 @@ impl GameState {
             setup: self.setup_name.clone(),
             start: self.start_text(),
             humans: self.humans.name(),
+            sides: [v.side_title(Color::Blue), v.side_title(Color::Tan)],
+            first: self.start.to_move.name(),
             level: self.level,
             movetime_ms: self.movetime_ms,
             board: board_view(&self.position),
@@ -410,7 +464,7 @@ impl GameState {
             result: ending.map(|e| ResultView {
                 result: e.result_text(),
                 winner: e.winner().map(|c| c.name()),
-                reason: e.reason(),
+                reason: e.reason(v),
                 agreed: !matches!(e, Ending::Rules(_)),
             }),
             thinking: self.thinking.is_some(),

@@ -87,7 +87,16 @@ async fn variants_list_every_game_with_pieces_and_diagrams() {
         .iter()
         .map(|v| v["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["scirocco", "typhoon", "jupiter", "jupiter-1999"]);
+    assert_eq!(
+        ids,
+        [
+            "scirocco",
+            "typhoon",
+            "jupiter",
+            "jupiter-1999",
+            "larger-board"
+        ]
+    );
     let jupiter = &list[2];
     assert_eq!(jupiter["pieces"].as_array().unwrap().len(), 161);
     assert_eq!(jupiter["pairs"].as_array().unwrap().len(), 38);
@@ -204,7 +213,7 @@ async fn games_are_created_from_setups_positions_and_records() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         error(&e),
-        "unknown game \"chess\"; known games: scirocco, typhoon, jupiter, jupiter-1999"
+        "unknown game \"chess\"; known games: scirocco, typhoon, jupiter, jupiter-1999, larger-board"
     );
     let (status, e) = post(
         &state,

@@ -201,11 +201,11 @@ fn errors_name_the_problem_and_the_place() {
     let cases: Vec<(String, &str)> = vec![
         (
             "1. P-e4 *".into(),
-            "missing Variant tag (known variants: scirocco, typhoon, jupiter, jupiter-1999)",
+            "missing Variant tag (known variants: scirocco, typhoon, jupiter, jupiter-1999, larger-board)",
         ),
         (
             "[Variant \"chess\"]".into(),
-            "unknown variant \"chess\" in the Variant tag (known: scirocco, typhoon, jupiter, jupiter-1999)",
+            "unknown variant \"chess\" in the Variant tag (known: scirocco, typhoon, jupiter, jupiter-1999, larger-board)",
         ),
         (
             format!("{v}[Setup \"default\"][Position \"x b\"]"),

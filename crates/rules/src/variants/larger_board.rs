@@ -147,6 +147,26 @@ fn random(_seed: u64) -> String {
     "standard".to_string()
 }
 
+/// A diagram's friends: a Golem part's other part, an Elephant's King beside it, nothing more
+/// for the King itself (one King a side); the King in its corner otherwise.
+fn diagram_companions(kind: PieceKind, at: Square, corner: Square) -> Vec<Placement> {
+    let king = (Color::Blue, PieceKind(kinds::KING), corner);
+    let near =
+        |dx: i8, dy: i8| Square::new((at.file() as i8 + dx) as u8, (at.rank() as i8 + dy) as u8);
+    match kind.0 {
+        kinds::KING => Vec::new(),
+        kinds::ELEPHANT => vec![(Color::Blue, PieceKind(kinds::KING), near(0, -1))],
+        kinds::GOLEM_NE => vec![king, (Color::Blue, PieceKind(kinds::GOLEM_SW), near(1, 1))],
+        kinds::GOLEM_NW => vec![king, (Color::Blue, PieceKind(kinds::GOLEM_SE), near(-1, 1))],
+        kinds::GOLEM_SE => vec![king, (Color::Blue, PieceKind(kinds::GOLEM_NW), near(1, -1))],
+        kinds::GOLEM_SW => vec![
+            king,
+            (Color::Blue, PieceKind(kinds::GOLEM_NE), near(-1, -1)),
+        ],
+        _ => vec![king],
+    }
+}
+
 pub fn variant() -> &'static Variant {
     static V: OnceLock<&'static Variant> = OnceLock::new();
     V.get_or_init(|| {
@@ -173,6 +193,8 @@ pub fn variant() -> &'static Variant {
         .with_chess_rules()
         .with_aliases(&["larger", "fourriere", "12x8"])
         .with_side_names(["White", "Black"], ['w', 'b'])
+        .with_diagram_target("N")
+        .with_diagram_companions(diagram_companions)
         .leak()
     })
 }

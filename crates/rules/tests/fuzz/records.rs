@@ -78,10 +78,10 @@ proptest! {
             ],
             0..10,
         ),
-        variant in 0usize..5,
+        variant in 0usize..6,
     ) {
         let mut text = String::new();
-        if let Some(v) = ["scirocco", "typhoon", "jupiter", "jupiter-1999"].get(variant) {
+        if let Some(v) = ["scirocco", "typhoon", "jupiter", "jupiter-1999", "larger-board"].get(variant) {
             text += &format!("[Variant \"{v}\"]\n");
         }
         for (name, value) in &tags {

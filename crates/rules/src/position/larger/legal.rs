@@ -78,7 +78,7 @@ impl Position {
     }
 
     /// A draw that no move can avoid: repetition, fifty moves, bare Kings.
-    fn chess_draw_by_rule(&self) -> Option<ChessEnd> {
+    pub(crate) fn chess_draw_by_rule(&self) -> Option<ChessEnd> {
         if self.occurrences() >= 3 {
             return Some(ChessEnd::Repetition);
         }

@@ -430,8 +430,8 @@ impl Position {
         }
     }
 
-    /// The square of `color`'s King.
-    pub(crate) fn king_square(&self, color: Color) -> Option<Square> {
+    /// The square of `color`'s King (the 12x8 game's one King a side).
+    pub fn king_square(&self, color: Color) -> Option<Square> {
         let king = code(KING, color);
         self.side_cells(color)
             .iter()
