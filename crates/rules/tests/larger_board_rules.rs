@@ -20,15 +20,15 @@ fn at(pieces: &str, side: &str, fields: &str) -> Position {
         .map(|r| {
             let mut out = Vec::new();
             let mut empty = 0;
-            for f in 0..12 {
-                if board[r][f].is_empty() {
+            for cell in &board[r] {
+                if cell.is_empty() {
                     empty += 1;
                 } else {
                     if empty > 0 {
                         out.push(empty.to_string());
                         empty = 0;
                     }
-                    out.push(board[r][f].clone());
+                    out.push(cell.clone());
                 }
             }
             if empty > 0 {
@@ -374,7 +374,7 @@ fn cannons_flip_and_do_not_hop_over_enemy_elephants() {
 fn drops_close_for_good_once_a_king_reaches_its_eighth_row() {
     let mut pos = at("Ka7 kj2 Pc2", "w", "castle=- kings=wb hand=As,as");
     play(&mut pos, "K-a8");
-    assert_eq!(write_position(&pos).contains("drops=closed"), true);
+    assert!(write_position(&pos).contains("drops=closed"));
     assert!(!legal(&mut pos).iter().any(|m| m.kind == MoveKind::Drop));
 }
 
