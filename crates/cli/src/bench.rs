@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use jovian_engine::{Engine, Limits};
-use jovian_rules::variants::{jupiter, jupiter_1999, scirocco, typhoon};
+use jovian_rules::variants::{jupiter, jupiter_1999, larger_board, scirocco, typhoon};
 use jovian_rules::{Move, Position, Setup, Variant};
 
 use crate::input::CliError;
@@ -62,7 +62,7 @@ fn playout(v: &'static Variant, setup: &str, plies: usize) -> Position {
     Position::from_setup(&pos.to_setup()).expect("a reached position is valid")
 }
 
-const WORKLOADS: [Workload; 9] = [
+const WORKLOADS: [Workload; 11] = [
     Workload {
         name: "scirocco default array",
         depth: 5,
@@ -114,11 +114,21 @@ const WORKLOADS: [Workload; 9] = [
         depth: 4,
         position: || playout(jupiter_1999::variant(), "default", 0),
     },
+    Workload {
+        name: "larger-board standard array",
+        depth: 4,
+        position: || playout(larger_board::variant(), "standard", 0),
+    },
+    Workload {
+        name: "larger-board middlegame (60 plies)",
+        depth: 3,
+        position: || playout(larger_board::variant(), "standard", 60),
+    },
 ];
 
 /// Fixed-depth searches: the node total is the search's signature (it changes only when search
 /// behaviour changes), nodes per second its speed.
-const SEARCHES: [Workload; 8] = [
+const SEARCHES: [Workload; 10] = [
     Workload {
         name: "search: scirocco default array",
         depth: 9,
@@ -164,6 +174,16 @@ const SEARCHES: [Workload; 8] = [
         name: "search: jupiter-1999 default array",
         depth: 8,
         position: || playout(jupiter_1999::variant(), "default", 0),
+    },
+    Workload {
+        name: "search: larger-board standard array",
+        depth: 7,
+        position: || playout(larger_board::variant(), "standard", 0),
+    },
+    Workload {
+        name: "search: larger-board middlegame",
+        depth: 6,
+        position: || playout(larger_board::variant(), "standard", 60),
     },
 ];
 

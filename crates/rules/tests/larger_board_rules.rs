@@ -423,3 +423,23 @@ fn broken_positions_are_refused_with_one_clear_error() {
     assert_eq!(error(check), "Black is in check with White to move");
     let _ = Setup::default_for(v);
 }
+
+#[test]
+fn lion_leaps_two_squares_and_captures_only_one_step_away() {
+    // Lion d4: eight two-square leaps to empty squares, no one-square step to an empty square,
+    // a capture on e5; a leap onto an enemy (d6) is no capture.
+    let mut pos = at("Ka1 Lid4 ne5 nd6 kj8", "w", MOVED);
+    assert_eq!(
+        targets(&mut pos, "d4"),
+        ["b2", "b4", "b6", "d2", "e5", "f2", "f4", "f6"]
+    );
+}
+
+#[test]
+fn a_captured_assassin_changes_hands_and_can_be_dropped_by_its_captor() {
+    let mut pos = at("Ka1 Nc4 asd6 kj8", "w", MOVED);
+    play(&mut pos, "Nxd6");
+    let state = pos.chess_state().unwrap();
+    assert_eq!(state.hand_pieces(Color::Blue).collect::<Vec<_>>().len(), 1);
+    assert!(write_position(&pos).contains("hand=As "));
+}
