@@ -207,6 +207,15 @@ impl Position {
         }
         if v.chess {
             pos.chess = setup.chess.unwrap_or_else(ChessState::initial);
+            pos.chess.halflings = [0; 2];
+            pos.chess.golem_parts = [0; 2];
+            let codes: Vec<Code> = (pos.side_cells(Color::Blue).iter())
+                .chain(pos.side_cells(Color::Tan))
+                .map(|&cell| pos.board[cell as usize])
+                .collect();
+            for code in codes {
+                pos.chess.count(code, 1);
+            }
             pos.hash ^= pos.chess.key();
             pos.chess_undo.reserve(256);
             pos.journal.reserve(1024);

@@ -85,10 +85,11 @@ impl Position {
                 return true;
             }
         }
-        if self.halfling_attacks(target, by) {
+        let side = by.index();
+        if self.chess.halflings[side] > 0 && self.halfling_attacks(target, by) {
             return true;
         }
-        self.golem_attacks(target, by)
+        self.chess.golem_parts[side] > 0 && self.golem_attacks(target, by)
     }
 
     /// True if a Golem of `by` could land a part on `target`.

@@ -19,11 +19,13 @@ pub enum Journal {
 
 impl Position {
     fn j_add(&mut self, sq: Square, code: Code) {
+        self.chess.count(code, 1);
         self.add(sq.cell(), code);
         self.journal.push(Journal::Added(sq.cell() as u16));
     }
     fn j_remove(&mut self, sq: Square) -> Code {
         let code = self.remove(sq.cell());
+        self.chess.count(code, -1);
         self.journal.push(Journal::Removed(sq.cell() as u16, code));
         code
     }
@@ -34,6 +36,8 @@ impl Position {
     }
     fn j_retype(&mut self, sq: Square, code: Code) {
         let old = self.board[sq.cell()];
+        self.chess.count(old, -1);
+        self.chess.count(code, 1);
         self.retype(sq.cell(), code);
         self.journal.push(Journal::Retyped(sq.cell() as u16, old));
     }
@@ -233,14 +237,15 @@ impl Position {
         } else {
             self.chess.halfmove.saturating_add(1)
         };
-        self.update_rights();
+        // Only a King's own move (castling included) or a swap moves a King.
+        self.update_rights(mover_kind == KING || m.kind == MoveKind::Swap);
         self.side = us.other();
         self.set_en_passant(
             passed,
             ep_target,
             mover_kind == PAWN && m.promotion().is_none(),
         );
-        self.hash ^= before.key() ^ self.chess.key() ^ self.variant.side_key();
+        self.hash ^= before.key_change(&self.chess) ^ self.variant.side_key();
         let s = &self.chess;
         let irreversible = !reversible_captures
             || m.promotion().is_some()
@@ -254,29 +259,34 @@ impl Position {
     }
 
     /// Castling rights follow the pieces on their squares; the Kings' "has moved" and "has
-    /// reached the eighth row" flags only ever switch on.
-    fn update_rights(&mut self) {
-        let at = |f: u8, r: u8| self.board[Square::new(f, r).cell()];
-        let (wk, wr, bk, br) = (
-            code(KING, Color::Blue),
-            code(ROOK, Color::Blue),
-            code(KING, Color::Tan),
-            code(ROOK, Color::Tan),
-        );
-        let mut keep = 0;
-        if at(6, 0) == wk && at(9, 0) == wr {
-            keep |= castle::WHITE_KING;
+    /// reached the eighth row" flags only ever switch on (looked at when a King may have moved).
+    fn update_rights(&mut self, king_may_have_moved: bool) {
+        if self.chess.castle != 0 {
+            let at = |f: u8, r: u8| self.board[Square::new(f, r).cell()];
+            let (wk, wr, bk, br) = (
+                code(KING, Color::Blue),
+                code(ROOK, Color::Blue),
+                code(KING, Color::Tan),
+                code(ROOK, Color::Tan),
+            );
+            let mut keep = 0;
+            if at(6, 0) == wk && at(9, 0) == wr {
+                keep |= castle::WHITE_KING;
+            }
+            if at(6, 0) == wk && at(2, 0) == wr {
+                keep |= castle::WHITE_QUEEN;
+            }
+            if at(6, 7) == bk && at(9, 7) == br {
+                keep |= castle::BLACK_KING;
+            }
+            if at(6, 7) == bk && at(2, 7) == br {
+                keep |= castle::BLACK_QUEEN;
+            }
+            self.chess.castle &= keep;
         }
-        if at(6, 0) == wk && at(2, 0) == wr {
-            keep |= castle::WHITE_QUEEN;
+        if !king_may_have_moved || self.chess.kings_moved == 3 && self.chess.drops_closed {
+            return;
         }
-        if at(6, 7) == bk && at(9, 7) == br {
-            keep |= castle::BLACK_KING;
-        }
-        if at(6, 7) == bk && at(2, 7) == br {
-            keep |= castle::BLACK_QUEEN;
-        }
-        self.chess.castle &= keep;
         for color in Color::BOTH {
             if let Some(k) = self.king_square(color) {
                 let home = if color == Color::Blue { 0 } else { 7 };
@@ -343,11 +353,7 @@ impl Position {
             return;
         }
         let them = self.side;
-        let squares = || {
-            (0..128u32)
-                .filter(move |i| passed >> i & 1 == 1)
-                .map(|i| Square(i as u8))
-        };
+        let squares = || SquareBits(passed);
         let assassin = code(ASSASSIN, them);
         let pawn = code(PAWN, them);
         let usable = squares().any(|s| {
@@ -403,7 +409,23 @@ impl Position {
         self.chess.ep_passed = 0;
         self.chess.ep_target = NO_SQUARE;
         self.side = self.side.other();
-        self.hash ^= before.key() ^ self.chess.key() ^ self.variant.side_key();
+        self.hash ^= before.key_change(&self.chess) ^ self.variant.side_key();
         self.push_history(true);
+    }
+}
+
+/// The squares of a bit set by `Square.0`, lowest first.
+struct SquareBits(u128);
+
+impl Iterator for SquareBits {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Square(i as u8))
     }
 }

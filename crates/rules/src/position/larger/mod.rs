@@ -54,6 +54,10 @@ pub struct ChessState {
     pub ep_target: u8,
     /// Plies since the last capture, Pawn move or drop.
     pub halfmove: u16,
+    /// Halflings and Golem parts on the board per side, kept by `make` so that check looks for
+    /// their rare captures only when they exist (not part of the position's identity).
+    pub(crate) halflings: [u8; 2],
+    pub(crate) golem_parts: [u8; 2],
 }
 
 impl ChessState {
@@ -67,6 +71,8 @@ impl ChessState {
             ep_passed: 0,
             ep_target: NO_SQUARE,
             halfmove: 0,
+            halflings: [0; 2],
+            golem_parts: [0; 2],
         }
     }
 
@@ -81,7 +87,77 @@ impl ChessState {
             ep_passed: 0,
             ep_target: NO_SQUARE,
             halfmove: 0,
+            halflings: [0; 2],
+            golem_parts: [0; 2],
         }
+    }
+
+    /// Counts a piece arriving on (`delta` 1) or leaving (-1) the board.
+    #[inline]
+    pub(crate) fn count(&mut self, code: Code, delta: i8) {
+        let kind = kind_of(code);
+        let side = code_color_index(code);
+        if is_halfling(kind) {
+            self.halflings[side] = self.halflings[side].wrapping_add_signed(delta);
+        } else if is_golem(kind) {
+            self.golem_parts[side] = self.golem_parts[side].wrapping_add_signed(delta);
+        }
+    }
+
+    /// `self.key() ^ other.key()`, computed from the parts that differ (most moves change only
+    /// the counter, which is not hashed).
+    #[inline]
+    pub(crate) fn key_change(&self, other: &ChessState) -> u64 {
+        let mut h = 0;
+        if self.hands != other.hands {
+            for side in 0..2 {
+                for slot in 0..kinds::HAND_SLOTS {
+                    let (a, b) = (self.hands[side][slot], other.hands[side][slot]);
+                    if a != b {
+                        if a > 0 {
+                            h ^= KEYS[key_index::hand(side, slot, a)];
+                        }
+                        if b > 0 {
+                            h ^= KEYS[key_index::hand(side, slot, b)];
+                        }
+                    }
+                }
+            }
+        }
+        let castle = self.castle ^ other.castle;
+        if castle != 0 {
+            for bit in 0..4 {
+                if castle >> bit & 1 == 1 {
+                    h ^= KEYS[key_index::CASTLE + bit];
+                }
+            }
+        }
+        let kings = self.kings_moved ^ other.kings_moved;
+        for bit in 0..2 {
+            if kings >> bit & 1 == 1 {
+                h ^= KEYS[key_index::KINGS + bit];
+            }
+        }
+        if self.drops_closed != other.drops_closed {
+            h ^= KEYS[key_index::CLOSED];
+        }
+        if (self.ep_passed, self.ep_target) != (other.ep_passed, other.ep_target) {
+            h ^= self.ep_key() ^ other.ep_key();
+        }
+        h
+    }
+
+    fn ep_key(&self) -> u64 {
+        if self.ep_passed == 0 {
+            return 0;
+        }
+        let mut h = KEYS[key_index::TARGET + self.ep_target as usize];
+        let mut bits = self.ep_passed;
+        while bits != 0 {
+            h ^= KEYS[key_index::PASSED + bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        h
     }
 
     /// How many pieces of `kind` `color` holds in hand (0 for a type never in hand).
@@ -139,16 +215,7 @@ impl ChessState {
         if self.drops_closed {
             h ^= KEYS[key_index::CLOSED];
         }
-        if self.ep_passed != 0 {
-            let mut bits = self.ep_passed;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                h ^= KEYS[key_index::PASSED + i];
-                bits &= bits - 1;
-            }
-            h ^= KEYS[key_index::TARGET + self.ep_target as usize];
-        }
-        h
+        h ^ self.ep_key()
     }
 }
 
