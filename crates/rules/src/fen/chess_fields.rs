@@ -126,7 +126,10 @@ fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; kinds::HAND_SLOTS]; 2], 
             .and_then(crate::position::hand_slot_of)
             .ok_or_else(|| format!("{abbr:?} is not a piece that can be in hand"))?;
         let n = &mut hands[color.index()][slot];
-        *n = n.saturating_add(count);
+        *n = n
+            .checked_add(count)
+            .filter(|&total| total <= 16)
+            .ok_or_else(|| format!("more than 16 {abbr} in hand"))?;
     }
     Ok(hands)
 }

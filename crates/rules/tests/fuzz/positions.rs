@@ -37,10 +37,16 @@ fn input(write: fn(&Position) -> String) -> impl Strategy<Value = (&'static Vari
                 (v, mutate::apply(text, &ops))
             }
         ),
-        1 => (0usize..4, "\\PC{0,80}").prop_map(|(i, t)| (Variant::all()[i % 4], t)),
-        1 => (0usize..4, "([a-zA-Z]{1,3}|[0-9]{1,2})(,([a-zA-Z]{1,3}|[0-9]{1,2})){0,15}(/([a-zA-Z]{1,3}|[0-9]{1,2})(,([a-zA-Z]{1,3}|[0-9]{1,2})){0,15}){0,15}( [a-z=]{0,6}){0,3}")
-            .prop_map(|(i, t)| (Variant::all()[i % 4], t)),
+        1 => (0usize..16, "\\PC{0,80}").prop_map(|(i, t)| pick(i, t)),
+        1 => (0usize..16, "([a-zA-Z]{1,3}|[0-9]{1,2})(,([a-zA-Z]{1,3}|[0-9]{1,2})){0,15}(/([a-zA-Z]{1,3}|[0-9]{1,2})(,([a-zA-Z]{1,3}|[0-9]{1,2})){0,15}){0,15}( [a-z=]{0,6}){0,3}")
+            .prop_map(|(i, t)| pick(i, t)),
     ]
+}
+
+/// Random text to read as the `i`-th variant (of them all).
+fn pick(i: usize, text: String) -> (&'static Variant, String) {
+    let all = Variant::all();
+    (all[i % all.len()], text)
 }
 
 /// A playable position behaves: it has its moves, and making and unmaking a few of them restores
