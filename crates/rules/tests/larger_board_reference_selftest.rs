@@ -70,7 +70,11 @@ fn count_prefix(pos: &Pos, prefix: &str) -> usize {
 
 fn find(pos: &Pos, desc: &str) -> Pos {
     let all = succ(pos);
-    let found: Vec<&Pos> = all.iter().filter(|(d, _)| d == desc).map(|(_, p)| p).collect();
+    let found: Vec<&Pos> = all
+        .iter()
+        .filter(|(d, _)| d == desc)
+        .map(|(_, p)| p)
+        .collect();
     assert_eq!(
         found.len(),
         1,
@@ -109,7 +113,10 @@ fn start_position_text_and_perft() {
     assert_eq!(perft(&p, 2), 38 * 38);
     let t = std::time::Instant::now();
     let p3 = perft(&p, 3);
-    println!("perft 1..3 from the start: 38, 1444, {p3} ({:?} for perft 3)", t.elapsed());
+    println!(
+        "perft 1..3 from the start: 38, 1444, {p3} ({:?} for perft 3)",
+        t.elapsed()
+    );
     // Computed by this reference (not counted by hand); kept to notice changes.
     assert_eq!(p3, 59164);
     // Black's view of the start is the same array with Black to move.
@@ -158,7 +165,14 @@ fn text_form_round_trips_and_rejects() {
 fn lion_leaps_two_and_takes_one() {
     let p = build(
         White,
-        &[("e4", "Li"), ("e5", "p"), ("e6", "p"), ("f5", "P"), ("a1", "K"), ("j8", "k")],
+        &[
+            ("e4", "Li"),
+            ("e5", "p"),
+            ("e6", "p"),
+            ("f5", "P"),
+            ("a1", "K"),
+            ("j8", "k"),
+        ],
     );
     // Leaps to the empty squares two away (over anything), takes only next to it.
     assert_eq!(
@@ -171,7 +185,13 @@ fn lion_leaps_two_and_takes_one() {
 fn cannon_moves_flips_and_not_over_an_enemy_elephant() {
     let p = build(
         White,
-        &[("c1", "C"), ("c4", "P"), ("c7", "p"), ("a1", "K"), ("j8", "k")],
+        &[
+            ("c1", "C"),
+            ("c4", "P"),
+            ("c7", "p"),
+            ("a1", "K"),
+            ("j8", "k"),
+        ],
     );
     let d = descs(&p);
     assert!(d.contains(&"C c1xc7=C".to_string()) && d.contains(&"C c1xc7=V".to_string()));
@@ -186,10 +206,7 @@ fn cannon_moves_flips_and_not_over_an_enemy_elephant() {
     set(&mut q.board, sq("c4"), Some((White, Kind::El)));
     assert!(has(&q, "C c1xc7=C"));
     // Set Bishop-wise it checks along diagonals over a screen.
-    let v = build(
-        Black,
-        &[("c1", "V"), ("d2", "p"), ("g5", "k"), ("a1", "K")],
-    );
+    let v = build(Black, &[("c1", "V"), ("d2", "p"), ("g5", "k"), ("a1", "K")]);
     assert!(in_check(&v));
 }
 
@@ -208,28 +225,46 @@ fn halfling_ranges() {
     let p = build(White, &[("y1", "Wd"), ("j1", "K"), ("j8", "k")]);
     assert_eq!(dests(&p, "y1").len(), 14);
     // A Halfling never lands on an occupied square nor passes one (the Leaper aside).
-    let p = build(White, &[("e4", "Ad"), ("e5", "P"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("e4", "Ad"), ("e5", "P"), ("j1", "K"), ("j8", "k")],
+    );
     assert!(!dests(&p, "e4").iter().any(|s| s == "e5" || s == "e6"));
 }
 
 #[test]
 fn leaper_d6_d5_example() {
     // "a Leaper on d6 may go to d8 to capture on d7"
-    let p = build(White, &[("d6", "Le"), ("d7", "r"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("d6", "Le"), ("d7", "r"), ("j1", "K"), ("j8", "k")],
+    );
     let q = find(&p, "Le d6xd7-d8");
     assert_eq!(piece(&q, "d7"), None);
     assert_eq!(piece(&q, "d8").as_deref(), Some("Le"));
     // "but a Leaper on d5 cannot go to d8, even to capture on d7"
-    let p = build(White, &[("d5", "Le"), ("d7", "r"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("d5", "Le"), ("d7", "r"), ("j1", "K"), ("j8", "k")],
+    );
     assert!(!dests(&p, "d5").contains("d8"));
     assert!(dests(&p, "d5").contains("d6"));
     // From d5 it may take on d6 landing on d7 (within its range of 2).
-    let p = build(White, &[("d5", "Le"), ("d6", "r"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("d5", "Le"), ("d6", "r"), ("j1", "K"), ("j8", "k")],
+    );
     assert!(has(&p, "Le d5xd6-d7"));
     // Several enemies on one line; never an Elephant, never two in a row.
     let p = build(
         White,
-        &[("y1", "Le"), ("z1", "n"), ("b1", "b"), ("j1", "K"), ("j8", "k")],
+        &[
+            ("y1", "Le"),
+            ("z1", "n"),
+            ("b1", "b"),
+            ("j1", "K"),
+            ("j8", "k"),
+        ],
     );
     assert!(has(&p, "Le y1xz1xb1-c1"));
     assert!(has(&p, "Le y1xz1-a1"));
@@ -240,7 +275,13 @@ fn leaper_d6_d5_example() {
     assert!(dests(&p, "y1").iter().all(|s| !s.ends_with('1')));
     let p = build(
         White,
-        &[("y1", "Le"), ("z1", "n"), ("a1", "n"), ("j1", "K"), ("j8", "k")],
+        &[
+            ("y1", "Le"),
+            ("z1", "n"),
+            ("a1", "n"),
+            ("j1", "K"),
+            ("j8", "k"),
+        ],
     );
     assert!(dests(&p, "y1").iter().all(|s| !s.ends_with('1')));
 }
@@ -263,11 +304,17 @@ fn baroque_captures() {
     assert_eq!(piece(&q, "d5"), None);
     assert_eq!(piece(&q, "e4").as_deref(), Some("el"));
     // Advancer: the enemy directly beyond its landing square, in its direction.
-    let p = build(White, &[("c3", "Ad"), ("c6", "q"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("c3", "Ad"), ("c6", "q"), ("j1", "K"), ("j8", "k")],
+    );
     assert!(has(&p, "Ad c3-c5 xc6"));
     assert!(has(&p, "Ad c3-c4"));
     // Withdrawer: the enemy directly behind its start, moving away.
-    let p = build(White, &[("c3", "Wd"), ("c2", "q"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("c3", "Wd"), ("c2", "q"), ("j1", "K"), ("j8", "k")],
+    );
     assert!(has(&p, "Wd c3-c5 xc2"));
     assert!(has(&p, "Wd c3-c4 xc2"));
     assert!(has(&p, "Wd c3-d3"));
@@ -326,10 +373,16 @@ fn wizard_moves_and_commutes() {
 #[test]
 fn bewitching() {
     // A Rook next to an enemy Wizard only steps orthogonally to an empty square.
-    let p = build(White, &[("e4", "R"), ("e5", "wz"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("e4", "R"), ("e5", "wz"), ("j1", "K"), ("j8", "k")],
+    );
     assert_eq!(dests(&p, "e4"), set_of(&["d4", "f4", "e3"]));
     // A bewitched piece gives no check.
-    let p = build(Black, &[("e4", "R"), ("d4", "wz"), ("j1", "K"), ("e8", "k")]);
+    let p = build(
+        Black,
+        &[("e4", "R"), ("d4", "wz"), ("j1", "K"), ("e8", "k")],
+    );
     assert!(!in_check(&p));
     let mut q = p.clone();
     set(&mut q.board, sq("d4"), None);
@@ -353,9 +406,16 @@ fn bewitching() {
     assert!(!descs(&p).iter().any(|d| d.starts_with("As")));
     assert_eq!(dests(&p, "c4"), set_of(&["b4", "d4", "c3"]));
     assert!(!descs(&p).iter().any(|d| d.contains("c4=")));
-    assert!(succ(&p).iter().all(|(_, n)| piece(n, "c3") != Some("V".into())));
+    assert!(
+        succ(&p)
+            .iter()
+            .all(|(_, n)| piece(n, "c3") != Some("V".into()))
+    );
     // Elephants and Golems are immune.
-    let p = build(White, &[("e1", "K"), ("e2", "El"), ("f2", "wz"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("e1", "K"), ("e2", "El"), ("f2", "wz"), ("j8", "k")],
+    );
     // Ring round e1: d2 e2 f2 f1 (off) (off) (off) d1; f2 is taken, so only d2 (bewitched, it
     // would also step to e3).
     assert_eq!(dests(&p, "e2"), set_of(&["d2"]));
@@ -365,7 +425,10 @@ fn bewitching() {
 fn swap_promotion_is_chosen_by_the_wizards_owner() {
     // White's Wizard c1 swaps with Black's Pawn d2: the Pawn lands on its last rank and White
     // chooses its new type among the 13 unconditional ones (no Assassin, no Thunder).
-    let p = build(White, &[("c1", "Wz"), ("d2", "p"), ("j6", "K"), ("y8", "k")]);
+    let p = build(
+        White,
+        &[("c1", "Wz"), ("d2", "p"), ("j6", "K"), ("y8", "k")],
+    );
     let swaps: Vec<(String, Pos)> = succ(&p)
         .into_iter()
         .filter(|(d, _)| d.starts_with("Wz c1<>d2"))
@@ -374,7 +437,9 @@ fn swap_promotion_is_chosen_by_the_wizards_owner() {
     let types: BTreeSet<String> = swaps.iter().map(|(_, n)| piece(n, "c1").unwrap()).collect();
     assert_eq!(
         types,
-        set_of(&["q", "r", "b", "n", "li", "c", "v", "le", "pi", "ad", "wd", "wz", "el"])
+        set_of(&[
+            "q", "r", "b", "n", "li", "c", "v", "le", "pi", "ad", "wd", "wz", "el"
+        ])
     );
     // A swap resets nothing.
     assert!(swaps.iter().all(|(_, n)| n.halfmove == 1));
@@ -394,7 +459,13 @@ fn elephant_orbits() {
     // Pieces on the ring in between do not block; an occupied destination does.
     let p = build(
         White,
-        &[("c4", "K"), ("b2", "El"), ("a2", "p"), ("d2", "P"), ("j8", "k")],
+        &[
+            ("c4", "K"),
+            ("b2", "El"),
+            ("a2", "p"),
+            ("d2", "P"),
+            ("j8", "k"),
+        ],
     );
     assert_eq!(dests(&p, "b2"), set_of(&["a3"]));
     // The edge does: King y4, Elephant y3 may only go to z3.
@@ -406,12 +477,22 @@ fn elephant_orbits() {
     let r = find(&p, "El e3 rotates");
     assert_eq!(r.board, p.board);
     assert_eq!(r.side, Black);
-    let p = build(White, &[("e4", "K"), ("e3", "El"), ("f5", "N"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("e4", "K"), ("e3", "El"), ("f5", "N"), ("j8", "k")],
+    );
     assert!(!has(&p, "El e3 rotates"));
     // Only a King, a Pawn (or a Thunder) takes it.
     let p = build(
         Black,
-        &[("c4", "K"), ("c5", "el"), ("c6", "r"), ("d6", "p"), ("b6", "n"), ("j8", "k")],
+        &[
+            ("c4", "K"),
+            ("c5", "el"),
+            ("c6", "r"),
+            ("d6", "p"),
+            ("b6", "n"),
+            ("j8", "k"),
+        ],
     );
     let elephants = |n: &Pos| {
         all_squares()
@@ -425,7 +506,10 @@ fn elephant_orbits() {
         .map(|(d, _)| d)
         .collect();
     assert!(takers.is_empty(), "{takers:?}");
-    let p = build(White, &[("c4", "K"), ("c5", "el"), ("b4", "P"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("c4", "K"), ("c5", "el"), ("b4", "P"), ("j8", "k")],
+    );
     assert!(has(&p, "K c4xc5"));
     assert!(has(&p, "P b4xc5"));
 }
@@ -435,7 +519,10 @@ fn elephant_orbits() {
 
 #[test]
 fn golem_birth_moves_and_death() {
-    let p = build(White, &[("e5", "P"), ("d6", "wz"), ("y3", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("e5", "P"), ("d6", "wz"), ("y3", "K"), ("j8", "k")],
+    );
     let q = find(&p, "P e5xd6 Golem");
     assert_eq!(piece(&q, "d6").as_deref(), Some("Gse"));
     assert_eq!(piece(&q, "e5").as_deref(), Some("Gnw"));
@@ -443,7 +530,10 @@ fn golem_birth_moves_and_death() {
     // It moves as one piece, both parts by a mirror Ferz move, in nine ways.
     let mut g = q.clone();
     g.side = White;
-    let moves: Vec<String> = descs(&g).into_iter().filter(|d| d.starts_with("Go")).collect();
+    let moves: Vec<String> = descs(&g)
+        .into_iter()
+        .filter(|d| d.starts_with("Go"))
+        .collect();
     assert_eq!(moves.len(), 9, "{moves:?}");
     // e5 -> d5 -> c4/e4/c6/e6; d6 -> e6 -> d5/f5/d7/f7.
     assert!(moves.contains(&"Go e5d6-c4d5".to_string()));
@@ -455,9 +545,15 @@ fn golem_birth_moves_and_death() {
     assert_eq!(piece(&r, "e5"), None);
     assert_eq!(piece(&r, "d6").as_deref(), Some("r"));
     // A Pawn capturing a Wizard on its last rank becomes a Golem and does not promote.
-    let p = build(White, &[("e7", "P"), ("d8", "wz"), ("y1", "K"), ("j6", "k")]);
+    let p = build(
+        White,
+        &[("e7", "P"), ("d8", "wz"), ("y1", "K"), ("j6", "k")],
+    );
     assert_eq!(
-        descs(&p).iter().filter(|d| d.starts_with("P e7xd8")).count(),
+        descs(&p)
+            .iter()
+            .filter(|d| d.starts_with("P e7xd8"))
+            .count(),
         1
     );
     // A Golem gives check (e5 -> d5 -> c4, with d6 -> e6 -> d5).
@@ -556,7 +652,13 @@ fn elephants_drop_beside_their_king() {
 fn assassin_drop_gives_mate() {
     let mut p = build(
         White,
-        &[("e1", "K"), ("a6", "N"), ("y8", "k"), ("y7", "p"), ("z7", "p")],
+        &[
+            ("e1", "K"),
+            ("a6", "N"),
+            ("y8", "k"),
+            ("y7", "p"),
+            ("z7", "p"),
+        ],
     );
     p.hand[0][H_AS] = 1;
     // Only z8 is empty next to the King; no Can(n)on to cover.
@@ -576,7 +678,13 @@ fn assassin_drop_gives_mate() {
     // single screen before a friendly Can(n)on does.
     let mut p = build(
         White,
-        &[("e1", "K"), ("e5", "k"), ("d4", "wz"), ("y5", "C"), ("a3", "V")],
+        &[
+            ("e1", "K"),
+            ("e5", "k"),
+            ("d4", "wz"),
+            ("y5", "C"),
+            ("a3", "V"),
+        ],
     );
     p.hand[0][H_AS] = 1;
     let squares: BTreeSet<String> = succ(&p)
@@ -644,7 +752,13 @@ fn thunder_needs_the_kings_to_see_each_other() {
 fn castling() {
     let mut p = build(
         White,
-        &[("e1", "K"), ("a1", "R"), ("h1", "R"), ("e8", "k"), ("y2", "P")],
+        &[
+            ("e1", "K"),
+            ("a1", "R"),
+            ("h1", "R"),
+            ("e8", "k"),
+            ("y2", "P"),
+        ],
     );
     p.castle = [true, true, false, false];
     p.kings_moved = [false, true];
@@ -690,7 +804,13 @@ fn pawns_and_extended_en_passant() {
     // advance a Black Pawn may take it as if it had stopped on either square passed.
     let p = build(
         White,
-        &[("c1", "P"), ("d3", "p"), ("b4", "p"), ("j1", "K"), ("j8", "k")],
+        &[
+            ("c1", "P"),
+            ("d3", "p"),
+            ("b4", "p"),
+            ("j1", "K"),
+            ("j8", "k"),
+        ],
     );
     assert_eq!(dests(&p, "c1"), set_of(&["c2", "c3", "c4"]));
     let q = find(&p, "P c1-c4");
@@ -705,7 +825,10 @@ fn pawns_and_extended_en_passant() {
     assert_eq!(piece(&r, "c4"), None);
     // Without a Pawn (or Assassin) to use it, ep is not written.
     let q = find(&p, "P c1-c3");
-    assert_eq!(q.ep.as_ref().map(|e| e.passed.clone()), Some(vec![sq("c2")]));
+    assert_eq!(
+        q.ep.as_ref().map(|e| e.passed.clone()),
+        Some(vec![sq("c2")])
+    );
     let mut p2 = p.clone();
     set(&mut p2.board, sq("d3"), None);
     set(&mut p2.board, sq("b4"), None);
@@ -720,9 +843,18 @@ fn assassin_shots_and_en_passant_shots() {
     // Ordinary shots at adjacent enemies (not an Elephant).
     let p = build(
         Black,
-        &[("c5", "as"), ("d5", "N"), ("b4", "El"), ("j1", "K"), ("j8", "k")],
+        &[
+            ("c5", "as"),
+            ("d5", "N"),
+            ("b4", "El"),
+            ("j1", "K"),
+            ("j8", "k"),
+        ],
     );
-    let d: Vec<String> = descs(&p).into_iter().filter(|d| d.starts_with("As")).collect();
+    let d: Vec<String> = descs(&p)
+        .into_iter()
+        .filter(|d| d.starts_with("As"))
+        .collect();
     assert_eq!(d, vec!["As c5xd5".to_string()]);
     // A Rook b1-b8 travels past c5's neighbours b4 b5 b6: shot e.p. wherever it lands.
     let p = build(
@@ -733,7 +865,10 @@ fn assassin_shots_and_en_passant_shots() {
     assert_eq!(
         q.ep,
         Some(Ep {
-            passed: ["b2", "b3", "b4", "b5", "b6", "b7"].iter().map(|s| sq(s)).collect(),
+            passed: ["b2", "b3", "b4", "b5", "b6", "b7"]
+                .iter()
+                .map(|s| sq(s))
+                .collect(),
             target: Some(sq("b8"))
         })
     );
@@ -750,21 +885,40 @@ fn assassin_shots_and_en_passant_shots() {
     // A Can(n)on's capture travels only the squares before its screen.
     let p = build(
         White,
-        &[("b1", "C"), ("b5", "N"), ("b8", "r"), ("a6", "as"), ("j1", "K"), ("j8", "k")],
+        &[
+            ("b1", "C"),
+            ("b5", "N"),
+            ("b8", "r"),
+            ("a6", "as"),
+            ("j1", "K"),
+            ("j8", "k"),
+        ],
     );
     let q = find(&p, "C b1xb8=C");
-    assert_eq!(q.ep, None, "a6 touches only the screen b5 and the hopped b6 b7");
+    assert_eq!(
+        q.ep, None,
+        "a6 touches only the screen b5 and the hopped b6 b7"
+    );
     let mut p2 = p.clone();
     set(&mut p2.board, sq("a6"), None);
     set(&mut p2.board, sq("a4"), Some((Black, Kind::As)));
     let q = find(&p2, "C b1xb8=V");
-    assert_eq!(q.ep.as_ref().unwrap().passed, vec![sq("b2"), sq("b3"), sq("b4")]);
+    assert_eq!(
+        q.ep.as_ref().unwrap().passed,
+        vec![sq("b2"), sq("b3"), sq("b4")]
+    );
     let r = find(&q, "As a4 shoots e.p. b8");
     assert_eq!(piece(&r, "b8"), None);
     // A Halfling as if a Halfling Queen: the square a Leaper jumped counts.
     let p = build(
         White,
-        &[("b2", "Le"), ("b3", "n"), ("c3", "as"), ("j1", "K"), ("j8", "k")],
+        &[
+            ("b2", "Le"),
+            ("b3", "n"),
+            ("c3", "as"),
+            ("j1", "K"),
+            ("j8", "k"),
+        ],
     );
     let q = find(&p, "Le b2xb3-b5");
     assert!(has(&q, "As c3 shoots e.p. b5"));
@@ -773,7 +927,10 @@ fn assassin_shots_and_en_passant_shots() {
     set(&mut b.board, sq("d3"), Some((White, Kind::Wz)));
     assert!(!descs(&b).iter().any(|d| d.starts_with("As")));
     // A shot Assassin changes hands.
-    let p = build(White, &[("c3", "As"), ("d4", "as"), ("j1", "K"), ("j8", "k")]);
+    let p = build(
+        White,
+        &[("c3", "As"), ("d4", "as"), ("j1", "K"), ("j8", "k")],
+    );
     let q = find(&p, "As c3xd4");
     assert_eq!(q.hand[0][H_AS], 1);
 }
@@ -785,7 +942,13 @@ fn promotion_to_assassin_and_thunder() {
     // a King (94 squares).
     let p = build(
         White,
-        &[("c7", "P"), ("e1", "K"), ("e5", "k"), ("b7", "as"), ("j8", "wz")],
+        &[
+            ("c7", "P"),
+            ("e1", "K"),
+            ("e5", "k"),
+            ("b7", "as"),
+            ("j8", "wz"),
+        ],
     );
     assert_eq!(count_prefix(&p, "P c7-c8"), 13 + 8 + 94);
     let q = find(&p, "P c7-c8=As@d6");
@@ -793,14 +956,26 @@ fn promotion_to_assassin_and_thunder() {
     assert_eq!(piece(&q, "c8"), None);
     assert!(in_check(&q));
     // The new Assassin passed over c8, next to b7: Black shoots it e.p. and owns it.
-    assert_eq!(q.ep, Some(Ep { passed: vec![sq("c8")], target: Some(sq("d6")) }));
+    assert_eq!(
+        q.ep,
+        Some(Ep {
+            passed: vec![sq("c8")],
+            target: Some(sq("d6"))
+        })
+    );
     let r = find(&q, "As b7 shoots e.p. d6");
     assert_eq!(piece(&r, "d6"), None);
     assert_eq!(r.hand[1][H_AS], 1);
     // Thunder: explodes where the move says; the exploded Thunder may still be shot e.p.
     let q = find(&p, "P c7-c8=Th@j7");
     assert_eq!(piece(&q, "j8"), None, "the Black Wizard is blown up");
-    assert_eq!(q.ep, Some(Ep { passed: vec![sq("c8")], target: None }));
+    assert_eq!(
+        q.ep,
+        Some(Ep {
+            passed: vec![sq("c8")],
+            target: None
+        })
+    );
     assert!(write(&q).contains(" ep=c8:- "));
     let r = find(&q, "As b7 shoots e.p. -");
     assert_eq!(r.board, q.board);
@@ -847,7 +1022,10 @@ fn outcomes() {
     // Mate: the z7 Queen, guarded by the b5 Bishop.
     let p = build(Black, &[("y8", "k"), ("z7", "Q"), ("b5", "B"), ("j1", "K")]);
     assert_eq!(outcome(&p).as_deref(), Some("checkmate white wins"));
-    assert_eq!(outcome(&color_flip(&p)).as_deref(), Some("checkmate black wins"));
+    assert_eq!(
+        outcome(&color_flip(&p)).as_deref(),
+        Some("checkmate black wins")
+    );
     // Bare kings: nothing but Kings and nothing left to drop (empty hands, or drops closed).
     let p = build(White, &[("e1", "K"), ("e3", "k")]);
     assert_eq!(outcome(&p).as_deref(), Some("bare kings"));
@@ -934,4 +1112,13 @@ fn random_positions_have_variety() {
     for need in ["Wz", "El", "As", "Le", "Pi", "kings moved"] {
         assert!(seen.contains_key(need), "{need} never seen: {seen:?}");
     }
+}
+
+/// perft(4) from the start; slow (run with `--ignored`, preferably `--release`).
+#[test]
+#[ignore]
+fn start_perft_4() {
+    let t = std::time::Instant::now();
+    let n = perft(&start(), 4);
+    println!("perft 4 from the start: {n} ({:?})", t.elapsed());
 }

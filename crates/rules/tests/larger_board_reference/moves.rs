@@ -2,6 +2,7 @@
 //! outcome and perft.
 
 use super::pieces::*;
+use super::special::*;
 use super::*;
 
 /// A legal move: a description (free form), the position it leaves, tags for random games.
@@ -17,7 +18,8 @@ pub fn in_check(pos: &Pos) -> bool {
 }
 
 /// Halfling pairs: hand slot, and the two files of their squares on the own first rank.
-const HALFLING_PAIRS: [(usize, i32, i32); 4] = [(H_LE, 3, 8), (H_PI, 2, 9), (H_AD, 1, 10), (H_WD, 0, 11)];
+const HALFLING_PAIRS: [(usize, i32, i32); 4] =
+    [(H_LE, 3, 8), (H_PI, 2, 9), (H_AD, 1, 10), (H_WD, 0, 11)];
 /// Wizard pairs: files on the own second rank.
 const WIZARD_PAIRS: [(i32, i32); 4] = [(0, 11), (1, 10), (2, 9), (3, 8)];
 
@@ -137,13 +139,11 @@ fn castle_acts(pos: &Pos, out: &mut Vec<Act>) {
     if at(b, e) != Some((c, Kind::K)) || bewitched(b, e) || king_attacked(b, c) {
         return;
     }
-    // (right index, rook file, squares that must be empty, square passed, king to, rook to)
+    // (right index, rook file, squares that must be empty, square passed, King to, Rook to)
     let base = if c == White { 0 } else { 2 };
-    let sides: [(usize, i32, Vec<i32>, i32, i32, i32, &str); 2] = [
-        (base, 9, vec![7, 8], 7, 8, 7, "O-O"),
-        (base + 1, 2, vec![3, 4, 5], 5, 4, 5, "O-O-O"),
-    ];
-    for (right, rf, empty, pass, kto, rto, name) in sides {
+    let kingside = (base, 9, &[7, 8][..], 7, 8, 7, "O-O");
+    let queenside = (base + 1, 2, &[3, 4, 5][..], 5, 4, 5, "O-O-O");
+    for (right, rf, empty, pass, kto, rto, name) in [kingside, queenside] {
         if !pos.castle[right] || at(b, (rf, r)) != Some((c, Kind::R)) {
             continue;
         }

@@ -24,17 +24,59 @@ impl Rng {
     }
 }
 
+/// Per-game preferences of a random game.
+#[derive(Clone, Copy)]
+pub struct Style {
+    /// Push Pawns (towards promotions).
+    pub pawn_push: bool,
+    /// Walk the Kings forward (towards the eighth row, which closes drops).
+    pub king_walk: bool,
+    /// Develop the pieces between King and Rooks and castle rather than walk the King.
+    pub castle: bool,
+}
+
+impl Style {
+    pub fn random(rng: &mut Rng) -> Style {
+        Style {
+            pawn_push: rng.chance(1, 2),
+            king_walk: rng.chance(1, 4),
+            castle: rng.chance(1, 2),
+        }
+    }
+}
+
+/// How far the most advanced Pawn of the mover newly standing somewhere stands (0..7).
+fn pawn_progress(pos: &Pos, m: &Mv) -> i32 {
+    let c = pos.side;
+    all_squares()
+        .into_iter()
+        .filter(|&s| at(&m.pos.board, s) == Some((c, Kind::P)) && at(&pos.board, s).is_none())
+        .map(|s| (s.1 - c.first()).abs())
+        .max()
+        .unwrap_or(0)
+}
+
 /// A weight for a move in a random game: special moves are preferred.
-fn weight(pos: &Pos, m: &Mv, ply: u32) -> u64 {
+fn weight(pos: &Pos, m: &Mv, ply: u32, style: Style) -> u64 {
     let t = m.tag;
+    let c = pos.side;
     let mut w = 2;
     if pos.kings_moved != [true, true] {
-        // Get both Kings moving: King moves, castling, and the Pawns in front of them.
-        if t & (T_KING | T_CASTLE) != 0 {
+        // Get both Kings moving: King moves, castling, the Pawns in front of them, and the
+        // pieces between King and Rooks out of the way.
+        let rights = pos.castle[2 * c.idx()] || pos.castle[2 * c.idx() + 1];
+        if t & T_KING != 0 && !(style.castle && rights && ply < 30) {
             w += 60;
         }
         if t & T_PAWN != 0 && ply < 16 {
             w += 6;
+        }
+        let r = c.first();
+        if [3, 4, 5, 7, 8]
+            .iter()
+            .any(|&f| at(&pos.board, (f, r)).is_some() && at(&m.pos.board, (f, r)).is_none())
+        {
+            w += if style.castle { 40 } else { 15 };
         }
     }
     if t & T_DROP != 0 {
@@ -47,13 +89,16 @@ fn weight(pos: &Pos, m: &Mv, ply: u32) -> u64 {
         w += 25;
     }
     if t & T_PROMO != 0 {
-        w += 20;
+        w += 200;
     }
     if t & T_CASTLE != 0 {
-        w += 40;
+        w += 100;
     }
     if t & T_EP != 0 {
-        w += 60;
+        w += 100;
+    }
+    if m.pos.ep.is_some() {
+        w += 30;
     }
     if t & T_GOLEM_BIRTH != 0 {
         w += 80;
@@ -63,12 +108,22 @@ fn weight(pos: &Pos, m: &Mv, ply: u32) -> u64 {
     }
     if t & T_PAWN != 0 {
         w += 4;
+        if style.pawn_push {
+            w += 4 * pawn_progress(pos, m) as u64;
+        }
+    }
+    if style.king_walk && t & T_KING != 0 && ply > 20 {
+        let before = king_sq(&pos.board, c).unwrap();
+        let after = king_sq(&m.pos.board, c).unwrap();
+        if (after.1 - before.1) * c.fwd() > 0 {
+            w += 40;
+        }
     }
     w
 }
 
-fn pick(rng: &mut Rng, pos: &Pos, moves: &[Mv], ply: u32) -> usize {
-    let ws: Vec<u64> = moves.iter().map(|m| weight(pos, m, ply)).collect();
+pub fn pick(rng: &mut Rng, pos: &Pos, moves: &[Mv], ply: u32, style: Style) -> usize {
+    let ws: Vec<u64> = moves.iter().map(|m| weight(pos, m, ply, style)).collect();
     let total: u64 = ws.iter().sum();
     let mut x = rng.below(total);
     for (i, w) in ws.iter().enumerate() {
@@ -80,8 +135,10 @@ fn pick(rng: &mut Rng, pos: &Pos, moves: &[Mv], ply: u32) -> usize {
     moves.len() - 1
 }
 
-/// Plays up to `plies` random (biased) legal moves from `pos`; stops at the end of the game.
+/// Plays up to `plies` random (biased) legal moves from `pos`; stops at the end of the game. The
+/// last move, half the time, is one that leaves an en passant state if there is one.
 pub fn play_random(rng: &mut Rng, mut pos: Pos, plies: u32) -> Pos {
+    let style = Style::random(rng);
     for ply in 0..plies {
         if pos.halfmove >= 100 {
             break;
@@ -90,7 +147,14 @@ pub fn play_random(rng: &mut Rng, mut pos: Pos, plies: u32) -> Pos {
         if moves.is_empty() {
             break;
         }
-        let i = pick(rng, &pos, &moves, ply);
+        if ply + 1 == plies && rng.chance(1, 2) {
+            let ep: Vec<&Mv> = moves.iter().filter(|m| m.pos.ep.is_some()).collect();
+            if !ep.is_empty() {
+                pos = ep[rng.below(ep.len() as u64) as usize].pos.clone();
+                break;
+            }
+        }
+        let i = pick(rng, &pos, &moves, ply, style);
         pos = moves[i].pos.clone();
     }
     pos
