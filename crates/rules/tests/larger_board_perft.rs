@@ -3,6 +3,8 @@
 //! incremental hash equals a fresh one, the text form round-trips, no legal move leaves the
 //! mover's King in check.
 
+mod larger_board_reference;
+
 use jovian_rules::fen::{parse_position, write_position};
 use jovian_rules::variants::larger_board;
 use jovian_rules::{Move, Position};
@@ -87,4 +89,30 @@ fn random_games_keep_every_property() {
         }
     }
     assert!(checked > 10_000, "{checked}");
+}
+
+/// The counts of tests/data/larger_board.perft (each agreed by the library and the reference
+/// when it was written); the reference recounts each position at depth 2 here.
+#[test]
+fn perft_data_file() {
+    let data = include_str!("data/larger_board.perft");
+    let mut lines = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let (text, counts) = line.split_once(" ; ").expect("position ; depth nodes");
+        let (depth, nodes) = counts.split_once(' ').expect("depth nodes");
+        let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.parse().unwrap());
+        let mut pos = at(text);
+        assert_eq!(pos.perft(depth), nodes, "{text}");
+        let reference = larger_board_reference::parse(text).expect("the reference reads it");
+        assert_eq!(
+            larger_board_reference::perft(&reference, 2),
+            pos.perft(2),
+            "{text}: depth 2 against the reference"
+        );
+        lines += 1;
+    }
+    assert_eq!(lines, 12);
 }

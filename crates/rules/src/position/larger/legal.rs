@@ -86,8 +86,10 @@ impl Position {
             return Some(ChessEnd::FiftyMoves);
         }
         let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);
+        // Nothing may ever be dropped again (drops that only wait for a King's first move still
+        // count).
         let nothing_to_drop =
-            !self.drops_allowed() || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0));
+            self.chess.drops_closed || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0));
         (bare && nothing_to_drop).then_some(ChessEnd::BareKings)
     }
 

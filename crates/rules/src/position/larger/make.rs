@@ -229,9 +229,10 @@ impl Position {
             _ => {} // shots and passes move nothing
         }
         let dropped_for_good = m.kind == MoveKind::Drop && mover_kind != ASSASSIN;
+        // A shot resets the counter even when its target is gone (a Thunder that exploded).
         let resets = !victims.as_slice().is_empty()
             || mover_kind == PAWN && m.kind != MoveKind::Swap
-            || m.kind == MoveKind::Drop;
+            || matches!(m.kind, MoveKind::Drop | MoveKind::ShootPassing);
         self.chess.halfmove = if resets {
             0
         } else {
