@@ -241,3 +241,21 @@ fn typhoon_piece_wins_in_three() {
     );
     assert_win_in(&mut pos, 3);
 }
+
+/// Chess on a Larger Board: mate by check rules, found by the check-aware search. The Black King
+/// on j8 is walled in by its Pawns; the Assassin in hand, dropped on i8 under the Knight's guard,
+/// mates (a drop must give check).
+#[test]
+fn mates_with_an_assassin_drop_in_the_drop_game() {
+    let v = jovian_rules::variants::larger_board::variant();
+    let text = "11,k/10,p,p/9,N,2/12/12/12/12/K,11 w castle=- kings=wb drops=open hand=As ep=- \
+                halfmove=0";
+    let setup = jovian_rules::fen::parse_position(v, text).unwrap();
+    let mut pos = Position::from_setup(&setup).unwrap();
+    assert_win_in(&mut pos, 1);
+    let (_, best) = solve(&mut pos, 3);
+    assert_eq!(
+        jovian_rules::notation::format_move(&mut pos, best, jovian_rules::notation::Style::Short),
+        "As@i8"
+    );
+}

@@ -24,19 +24,29 @@ fn library(text: &str) -> Position {
     Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// The successors of the library's legal moves, sorted.
+/// The successors of the library's legal moves, sorted. Every move also keeps the incremental
+/// hash equal to a fresh one and is undone exactly.
 fn successors(pos: &mut Position) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
+    let (before, hash) = (write_position(pos), pos.hash());
     let mut out: Vec<String> = moves
         .iter()
         .map(|&m| {
             pos.make(m);
+            assert_eq!(pos.hash(), pos.compute_hash(), "{before}: {m:?}");
             let text = write_position(pos);
+            // The position text names the position exactly: equal texts, equal hashes.
+            assert_eq!(
+                library(&text).hash(),
+                pos.hash(),
+                "{before}: {m:?} gives {text}"
+            );
             pos.unmake();
             text
         })
         .collect();
+    assert_eq!((write_position(pos), pos.hash()), (before, hash));
     out.sort();
     out
 }
