@@ -101,7 +101,7 @@ try {
 
   step("stepping back through the moves shows earlier positions");
   await page.click("#nav-first");
-  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("after move 0"));
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("after the start"));
   assert.equal(await page.locator('g.piece[data-square="d3"]').count(), 1);
   await page.click("#nav-last");
 
@@ -166,9 +166,13 @@ try {
   await page.click('g.piece[data-square="d7"]');
   await page.click('rect[data-square="d8"]', { force: true });
   await page.waitForSelector("#chooser:not([hidden])");
-  const choices = await page.locator("#chooser button").allTextContents();
-  assert.deepEqual(choices, ["P-d8=Ta", "P-d8=", "Cancel"]);
-  await page.click("#chooser button >> text=P-d8=Ta");
+  // Each entry says in words what it does, with the notation beside it.
+  const choices = await page.locator("#chooser button code").allTextContents();
+  assert.deepEqual(choices, ["P-d8=Ta", "P-d8="]);
+  const worded = await page.locator("#chooser button").allTextContents();
+  assert.match(worded[0], /^Pawn on d7 to d8, promoting to .+ P-d8=Ta$/);
+  assert.match(worded[1], /^Pawn on d7 to d8 P-d8=$/);
+  await page.click('#chooser button:has(code:text-is("P-d8=Ta"))');
   await page.waitForFunction(() => document.querySelector("#moves span")?.textContent === "P-d8=Ta");
   assert.equal(await page.locator('g.piece[data-square="d8"] text.promoted').count(), 1);
   await page.screenshot({ path: `${shots}/promotion.png` });
@@ -188,7 +192,7 @@ try {
   await page.click('g.piece[data-square="d7"]');
   await page.click('rect[data-square="d8"]', { force: true });
   await page.waitForSelector("#chooser:not([hidden])");
-  const promotions = await page.locator("#chooser button").allTextContents();
+  const promotions = await page.locator("#chooser button code").allTextContents();
   assert.ok(promotions.includes("P-d8=Q") && promotions.includes("P-d8=El"), promotions.join());
   await page.click("#chooser button >> text=Assassin");
   const teleports = new Set(drop.legal.filter((m) => m.at && m.promotion === "As").map((m) => m.at));
@@ -329,7 +333,8 @@ try {
   const rows = page.locator("#games-table tbody tr");
   assert.equal(await rows.count(), before.length);
   const row = rows.filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${gameId}$`) }) });
-  assert.equal(await row.locator("td").nth(3).textContent(), String(game.moves.length));
+  assert.equal(await row.locator("td").nth(3).textContent(),
+    `${Math.ceil(game.moves.length / 2)} (${game.moves.length} plies)`);
   await page.screenshot({ path: `${shots}/saved-games.png` });
   await row.locator("button", { hasText: "Open" }).click();
   await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, game.moves.length);
@@ -340,13 +345,16 @@ try {
   assert.match(await page.locator("#seat-note").textContent(), /watching game \d+: this browser holds no seat/);
   assert.ok(await page.locator("#btn-resign").isDisabled());
   await page.click('g.piece[data-square="e3"]');
-  assert.equal(await page.locator("circle.highlight").count(), 0, "nothing to move");
+  // A watcher sees where the piece could go (hollow preview marks), and can move nothing.
+  await page.waitForSelector("circle.hl-preview, circle.hl-preview-capture");
+  assert.equal(await page.locator("circle.highlight:not(.hl-preview):not(.hl-preview-capture)").count(), 0,
+    "nothing to move");
   await page.screenshot({ path: `${shots}/watching.png` });
 
   step("a seat link gives this browser the seat: the game is played again");
   await page.goto(`${url}#seat=${gameId}-blue-${seats.blue}`);
   await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, game.moves.length);
-  assert.ok(await page.locator("#seat-note").isHidden());
+  await page.waitForSelector("#seat-note", { state: "hidden" });
   assert.equal(await page.evaluate(() => location.hash), "", "the secret leaves the address bar");
   const resumed = await api(`/api/games/${gameId}`);
   const next = resumed.legal.find((m) => m.text.startsWith("P-")

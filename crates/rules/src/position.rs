@@ -8,6 +8,7 @@ use crate::moves::Move;
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
 use crate::variant::{Placement, Variant};
 
+mod insight;
 mod larger;
 mod latent;
 mod make;

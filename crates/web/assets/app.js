@@ -1,9 +1,11 @@
 // Jovian's board in the browser. The server owns the game and decides legality; this page draws
 // it, lists the legal moves the server sends, and asks for a choice when a click is not enough.
 
+import { drawDiagram, el } from "./diagram.js";
+import { helpEntry, showPanel } from "./panel.js";
+
 const S = 48;          // square size in SVG units
 const M = 22;          // margin for coordinates
-const SVGNS = "http://www.w3.org/2000/svg";
 
 const state = {
   variants: [],        // from /api/variants
@@ -13,7 +15,10 @@ const state = {
   viewPly: null,
   selected: null,      // square name of the selected piece, or "@Abbr" for a piece in hand
   pick: null,          // promotions waiting for their square (a new Assassin's, a Thunder's)
+  reach: null,         // {square, moves}: what a piece that cannot move now could do (preview)
   flipped: false,
+  upright: localStorage.getItem("jovian-upright") === "1",   // abbreviations never upside down
+  confirmLoss: localStorage.getItem("jovian-confirm-loss") !== "0",
   events: null,
 };
 
@@ -41,6 +46,34 @@ async function api(path, { seat, ...options } = {}) {
 
 function showError(e) {
   $("error").textContent = e ? String(e.message || e) : "";
+  if (e) $("notice").textContent = "";
+}
+
+/// A message that is not an error (the computer declines a draw, a move the rules bar).
+function showNotice(text) {
+  $("notice").textContent = text || "";
+  if (text) $("error").textContent = "";
+}
+
+/// Asks a yes/no question in a dialog; resolves true for yes. `extra`: an optional checkbox
+/// label, whose state is passed to `onExtra`.
+function confirmAction(question, yes, { no = "Cancel", extra = null, onExtra = null } = {}) {
+  const dlg = $("dlg-confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  const box = $("confirm-extra");
+  box.hidden = !extra;
+  $("confirm-extra-label").textContent = extra || "";
+  $("confirm-extra-check").checked = false;
+  dlg.returnValue = "";
+  return new Promise((resolve) => {
+    dlg.addEventListener("close", () => {
+      if (extra && onExtra) onExtra($("confirm-extra-check").checked);
+      resolve(dlg.returnValue === "yes");
+    }, { once: true });
+    dlg.showModal();
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,38 +137,13 @@ function screen({ f, r }) {
   return { x: M + col * S, y: M + row * S };
 }
 
-function el(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
 function pieceInfo(abbr) {
   return state.variant.pieces.find((p) => p.abbr === abbr);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Pieces: flat Shogi-style pentagons pointing at the opponent, with the abbreviation and a small
-// movement diagram computed by the server from the rules library.
-
-const DIAGRAM_CLASS = { move: "dg-move", capture: "dg-capture", both: "dg-both",
-  igui: "dg-special", convert: "dg-special", swap: "dg-special", hop: "dg-special" };
-
-function drawDiagram(parent, diagram, cx, cy, size, reach) {
-  const cell = size / (2 * reach + 1);
-  el("rect", { x: cx - cell / 2, y: cy - cell / 2, width: cell, height: cell, class: "dg-centre" }, parent);
-  for (const c of diagram.cells) {
-    if (Math.abs(c.dx) > reach || Math.abs(c.dy) > reach) continue;
-    el("circle", {
-      cx: cx + c.dx * cell, cy: cy - c.dy * cell, r: cell * 0.42,
-      class: DIAGRAM_CLASS[c.power] || "dg-special",
-    }, parent);
-  }
-  if (diagram.pass) {
-    el("circle", { cx, cy, r: cell * 0.7, fill: "none", stroke: "#7d3cb5", "stroke-width": cell * 0.25 }, parent);
-  }
-}
+// movement diagram computed by the server from the rules library (diagram.js draws it).
 
 function drawPiece(parent, piece) {
   const at = squareXY(piece.square);
@@ -151,32 +159,13 @@ function drawPiece(parent, piece) {
   el("polygon", { points, class: `piece-body ${piece.color}` }, g);
   const t = el("text", { x: 0, y: -13 * k, class: `abbr ${piece.color}${piece.promoted ? " promoted" : ""}` }, g);
   t.textContent = piece.abbr;
+  // Upright: a turned piece's abbreviation is turned back, so that it reads the right way up.
+  if (turned && state.upright) t.setAttribute("transform", `rotate(180 0 ${-13 * k})`);
+  if (piece.promoted) el("circle", { cx: 30 * k, cy: -22 * k, r: 6 * k, class: "promoted-dot" }, g);
   const info = pieceInfo(piece.abbr);
-  if (info) drawDiagram(g, info.diagram, 0, 22 * k, 38 * k, 3);
-  g.addEventListener("pointerenter", (ev) => showTooltip(ev, info));
-  g.addEventListener("pointerleave", hideTooltip);
+  if (info) drawDiagram(g, info.diagram, { cx: 0, cy: 22 * k, size: 38 * k, reach: 2 });
   return g;
 }
-
-function pieceHelpHTML(info, withName = true) {
-  if (!info) return "";
-  const promo = info.promotes_to
-    ? `Promotes to ${pieceInfo(info.promotes_to)?.name || info.promotes_to} (${info.promotes_to}).`
-    : (info.promoted ? "A promoted piece." : "Does not promote.");
-  const name = withName ? `<strong>${info.name}</strong> (${info.abbr})<br>` : "";
-  return `${name}${info.description || ""}<br><em>${promo}</em>`;
-}
-
-function showTooltip(ev, info) {
-  if (!info) return;
-  const tip = $("tooltip");
-  tip.innerHTML = pieceHelpHTML(info);
-  tip.hidden = false;
-  tip.style.left = `${ev.clientX + 14}px`;
-  tip.style.top = `${ev.clientY + 14}px`;
-}
-
-function hideTooltip() { $("tooltip").hidden = true; }
 
 // ---------------------------------------------------------------------------------------------
 // The board
@@ -185,7 +174,29 @@ function hideTooltip() { $("tooltip").hidden = true; }
 /// ("@Le").
 function movesFrom(square) {
   if (!state.game || state.view) return [];
+  if (state.reach && state.reach.square === square) return state.reach.moves;
   return state.game.legal.filter((m) => m.from === square || m.from2 === square);
+}
+
+/// The piece on `square` in the position shown.
+function pieceOn(square) {
+  const board = state.view || (state.game && state.game.board);
+  return board ? board.pieces.find((p) => p.square === square) : null;
+}
+
+/// Shows the selected piece (or none) in the panel beside the board.
+function updatePanel() {
+  const box = $("piece-panel");
+  const piece = state.selected && pieceOn(state.selected);
+  if (!piece || !state.variant) { showPanel(box, null); return; }
+  let note = null;
+  if (state.reach && state.reach.square === piece.square) {
+    note = state.reach.available
+      ? `Its moves are shown as if it were ${sideTitle(piece.color)}'s turn (hollow marks).`
+      : "Its moves cannot be shown now (the other King would be in check).";
+  }
+  showPanel(box, pieceInfo(piece.abbr), {
+    variant: state.variant, owner: sideTitle(piece.color), square: piece.square, note });
 }
 
 /// The squares that choose `m` when clicked: its target, and a pair drop's or Golem's second.
@@ -200,6 +211,7 @@ function sideTitle(side) {
 }
 
 function highlightClass(m) {
+  if (state.reach && state.reach.moves.includes(m)) return m.captures.length ? "hl-preview-capture" : "hl-preview";
   if (m.kind === "relayed") return "hl-relayed";
   if (["igui", "convert", "swap", "pass", "suicide", "line", "hop"].includes(m.kind)) return "hl-special";
   return m.captures.length ? "hl-capture" : "hl-move";
@@ -245,6 +257,11 @@ function drawBoard() {
     const { x, y } = screen(squareXY(board.check));
     el("rect", { x, y, width: S, height: S, class: "check" }, svg);
   }
+  // The last royal piece the opponent could capture now (games without check).
+  for (const sq of (!state.view && board.danger) || []) {
+    const { x, y } = screen(squareXY(sq));
+    el("rect", { x, y, width: S, height: S, class: "danger", "data-danger": sq }, svg);
+  }
   if (state.selected && squareXY(state.selected)) {
     const { x, y } = screen(squareXY(state.selected));
     el("rect", { x, y, width: S, height: S, class: "selected" }, svg);
@@ -262,15 +279,26 @@ function drawBoard() {
     for (const m of state.pick.moves) mark(m.at, "hl-at");
   } else if (state.selected) {
     const seen = new Set();
+    const victims = new Set();
     for (const m of movesFrom(state.selected)) {
       for (const t of targetsOf(m)) {
         if (seen.has(t)) continue;
         seen.add(t);
         mark(t, highlightClass(m));
       }
+      // Pieces a move takes elsewhere than where it lands (a jump, igui, approach, a Sorcerer's
+      // line) are marked too, so such captures are seen before choosing.
+      for (const c of m.captures) if (c !== m.to || m.kind === "igui") victims.add(c);
+    }
+    for (const v of victims) {
+      const { x, y } = screen(squareXY(v));
+      const d = S * 0.16;
+      el("path", { d: `M${x + d},${y + d}l${S * 0.18},${S * 0.18}m0,${-S * 0.18}l${-S * 0.18},${S * 0.18}`,
+        class: "victim", "data-victim": v, "pointer-events": "none" }, svg);
     }
   }
   drawHands();
+  updatePanel();
 }
 
 /// The pieces in hand (the 12x8 game), beside the board: the side at the bottom of the board
@@ -346,8 +374,14 @@ function openChooser(candidates, square) {
       continue;
     }
     const b = document.createElement("button");
-    b.textContent = m.text;
+    // In words first, the notation beside it.
+    const words = document.createElement("span");
+    words.textContent = m.words || m.text;
+    const code = document.createElement("code");
+    code.textContent = m.text;
+    b.append(words, " ", code);
     b.title = `${m.kind} move ${m.coord}`;
+    b.dataset.coord = m.coord;
     b.addEventListener("click", () => { closeChooser(); play(m.coord); });
     box.appendChild(b);
   }
@@ -376,8 +410,9 @@ function openChooser(candidates, square) {
 /// A click (or the end of a drag) on `square`.
 function clickSquare(square) {
   closeChooser();
-  if (!canMove() || !square) return;
+  if (!square || !state.game) return;
   const g = state.game;
+  if (!canMove()) { selectAny(square); return; }
   if (state.pick) {
     const chosen = state.pick.moves.find((m) => m.at === square);
     state.pick = null;
@@ -385,15 +420,52 @@ function clickSquare(square) {
     drawBoard();
     return;
   }
-  if (state.selected) {
+  if (state.selected && !state.reach) {
     const candidates = movesFrom(state.selected).filter((m) => targetsOf(m).includes(square));
     if (candidates.length === 1) { state.selected = null; play(candidates[0].coord); return; }
     if (candidates.length > 1) { openChooser(candidates, square); return; }
     if (square === state.selected) { state.selected = null; drawBoard(); return; }
+    // A move the repetition rule bars is not offered: say so when its square is clicked.
+    const barred = (g.barred || []).find((b) => b.from === state.selected && b.target === square);
+    if (barred) {
+      showNotice(`Not allowed: ${barred.words} (${barred.text}): ${barred.reason}.`);
+      return;
+    }
   }
   const own = g.board.pieces.find((p) => p.square === square && p.color === g.board.to_move);
-  state.selected = own && movesFrom(square).length ? square : null;
+  if (own && (movesFrom(square).length || !(g.barred || []).some((b) => b.from === square))) {
+    state.reach = null;
+    state.selected = square;
+    if (!movesFrom(square).length) showNotice(`The ${pieceInfo(own.abbr)?.name || own.abbr} on ${square} has no legal move now.`);
+    drawBoard();
+    return;
+  }
+  if (own) {
+    state.reach = null;
+    state.selected = square;
+    showNotice(`Every move of the piece on ${square} would repeat a position a third time, which the rules forbid.`);
+    drawBoard();
+    return;
+  }
+  selectAny(square);
+}
+
+/// Selects any piece to look at it: the panel shows it, and its moves light up as if its side
+/// were to move (the server's /reach). An empty square clears the selection.
+async function selectAny(square) {
+  const piece = pieceOn(square);
+  state.pick = null;
+  if (!piece || state.selected === square) {
+    state.selected = null; state.reach = null; drawBoard(); return;
+  }
+  state.selected = square;
+  state.reach = { square, moves: [], available: true };
   drawBoard();
+  if (state.view) return;   // a past position: the panel only
+  try {
+    const r = await api(`/api/games/${state.game.id}/reach/${square}`);
+    if (state.selected === square) { state.reach = r; drawBoard(); }
+  } catch (e) { showError(e); }
 }
 
 function setupBoardInput() {
@@ -416,8 +488,17 @@ function setupBoardInput() {
 // The game
 
 async function play(coord) {
+  const m = state.game.legal.find((x) => x.coord === coord);
+  if (m && m.loses && state.confirmLoss) {
+    const ok = await confirmAction(`${m.words} (${m.text}) loses at once: ${m.loses}. Play it anyway?`,
+      "Play it", { extra: "Do not ask again", onExtra: (off) => {
+        if (off) { state.confirmLoss = false; localStorage.setItem("jovian-confirm-loss", "0"); syncOptions(); }
+      } });
+    if (!ok) { drawBoard(); return; }
+  }
   try {
     showError(null);
+    showNotice(null);
     const g = await api(`/api/games/${state.game.id}/moves`, {
       method: "POST", body: { move: coord, ply: state.game.moves.length },
       seat: seatFor(state.game.board.to_move) });
@@ -438,6 +519,15 @@ function describeStatus(g) {
     return `${side} to move: the computer is waiting for a free engine (${ahead})…`;
   }
   return `${side} to move: the computer is thinking…`;
+}
+
+/// "move 8 (Tan's ply 15)": a move is one ply of each side, numbered from the first side's.
+function plyName(ply, g) {
+  if (ply === 0) return "the start";
+  const offset = g.first === "tan" ? 1 : 0;
+  const move = Math.floor((ply - 1 + offset) / 2) + 1;
+  const blue = (ply - 1 + offset) % 2 === 0;
+  return `move ${move}, ${sideTitle(blue ? "blue" : "tan")}'s ply (ply ${ply})`;
 }
 
 function renderMoves() {
@@ -467,9 +557,18 @@ function renderMoves() {
 function renderInfo() {
   const g = state.game;
   const i = g.info;
-  $("thinking").textContent = i
-    ? `depth ${i.depth}  score ${i.score}  ${i.nodes} nodes  ${i.nps} n/s\n${i.pv.join(" ")}`
-    : "";
+  if (!i) { $("thinking").textContent = ""; return; }
+  // The engine scores from its own side; the board says it from the first side's (Blue's).
+  const engineSide = g.humans === "tan" ? "blue" : "tan";
+  let score = i.score;
+  if (engineSide === "tan" && /^[+-]?\d/.test(score)) {
+    score = score.startsWith("-") ? `+${score.slice(1)}` : `-${score.replace(/^\+/, "")}`;
+  } else if (engineSide === "tan" && score.startsWith("#")) {
+    score = score.startsWith("#-") ? `#${score.slice(2)}` : `#-${score.slice(1)}`;
+  }
+  const big = (n) => Number(n).toLocaleString("en-US");
+  $("thinking").textContent = `depth ${i.depth} · score ${score} (${sideTitle("blue")}'s view) · `
+    + `${big(i.nodes)} nodes · ${big(i.nps)} nodes/s\n${i.pv.join(" ")}`;
 }
 
 function render() {
@@ -514,6 +613,7 @@ function setGame(g) {
   }
   if (state.view) { state.view = null; state.viewPly = null; }
   if (state.selected && !g.legal.some((m) => m.from === state.selected)) state.selected = null;
+  state.reach = null;
   state.pick = null;
   render();
 }
@@ -573,7 +673,7 @@ async function viewAt(ply) {
     state.viewPly = ply;
     state.selected = null;
     render();
-    $("status").textContent = `Looking at the position after move ${ply} of ${g.moves.length}`;
+    $("status").textContent = `Looking at the position after ${plyName(ply, g)} (of ${g.moves.length} plies)`;
   } catch (e) { showError(e); }
 }
 
@@ -651,7 +751,8 @@ async function showGames() {
   for (const g of games.reverse()) {
     const tr = document.createElement("tr");
     const players = g.humans === "both" ? "two people" : `you: ${g.humans}, computer level ${g.level}`;
-    for (const t of [g.id, g.title, players, g.plies, g.result || "in play"]) {
+    const moves = `${Math.ceil(g.plies / 2)} (${g.plies} plies)`;
+    for (const t of [g.id, g.title, players, moves, g.result || "in play"]) {
       const td = document.createElement("td"); td.textContent = t; tr.appendChild(td);
     }
     const td = document.createElement("td");
@@ -718,21 +819,14 @@ function showHelp() {
   $("help-title").textContent = `${v.title}: its ${v.pieces.length} piece types`;
   const list = $("help-list");
   list.innerHTML = "";
-  for (const p of v.pieces) {
-    const div = document.createElement("div");
-    div.className = "help-piece";
-    const svg = document.createElementNS(SVGNS, "svg");
-    svg.setAttribute("viewBox", "-50 -50 100 100");
-    svg.setAttribute("width", "90"); svg.setAttribute("height", "90");
-    el("rect", { x: -50, y: -50, width: 100, height: 100, fill: "#f3efe4" }, svg);
-    drawDiagram(svg, p.diagram, 0, 0, 96, 4);
-    div.appendChild(svg);
-    const text = document.createElement("div");
-    text.innerHTML = `<h3>${p.name} (${p.abbr})</h3><p>${pieceHelpHTML(p, false)}</p>`;
-    div.appendChild(text);
-    list.appendChild(div);
-  }
+  for (const p of v.pieces) list.appendChild(helpEntry(p, v));
   $("dlg-help").showModal();
+}
+
+/// The options' check boxes follow the state.
+function syncOptions() {
+  $("opt-upright").checked = state.upright;
+  $("opt-confirm").checked = state.confirmLoss;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -765,22 +859,46 @@ async function main() {
       showError(null);
       const r = await api(`/api/games/${state.game.id}/${path}`,
         { method: "POST", body: body || {}, seat: anySeat() });
-      if (r && r.game) { setGame(r.game); if (r.accepted === false) showError("The computer declines the draw."); }
+      if (r && r.game) { setGame(r.game); if (r.accepted === false) showNotice("The computer declines the draw."); }
       else if (r && r.id) setGame(r);
     } catch (e) { showError(e); }
   };
-  $("btn-takeback").addEventListener("click", action("takeback"));
-  $("btn-resign").addEventListener("click", action("resign"));
-  $("btn-draw").addEventListener("click", action("draw"));
+  // Nothing that ends or rewinds a game happens on one stray click.
+  const confirmed = (question, yes, run) => async () => {
+    if (state.game && await confirmAction(question(), yes)) run();
+  };
+  $("btn-takeback").addEventListener("click", confirmed(() => (state.game.result
+    ? `The game is over (${describeStatus(state.game)}). Take back the last move and play on?`
+    : "Take back the last move?"), "Take back", action("takeback")));
+  $("btn-resign").addEventListener("click", confirmed(
+    () => `Resign game ${state.game.id}? ${sideTitle(state.game.board.to_move)} resigns; this cannot be taken back.`,
+    "Resign", action("resign")));
+  $("btn-draw").addEventListener("click", confirmed(() => (state.game.humans === "both"
+    ? "Agree a draw? The game ends; this cannot be taken back." : "Offer the computer a draw?"),
+  "Offer draw", action("draw")));
   $("btn-movenow").addEventListener("click", action("movenow"));
+  syncOptions();
+  $("opt-upright").addEventListener("change", (ev) => {
+    state.upright = ev.target.checked;
+    localStorage.setItem("jovian-upright", state.upright ? "1" : "0");
+    drawBoard();
+  });
+  $("opt-confirm").addEventListener("change", (ev) => {
+    state.confirmLoss = ev.target.checked;
+    localStorage.setItem("jovian-confirm-loss", state.confirmLoss ? "1" : "0");
+  });
   $("nav-first").addEventListener("click", () => viewAt(0));
   $("nav-prev").addEventListener("click", () => viewAt((state.viewPly ?? state.game?.moves.length ?? 0) - 1));
   $("nav-next").addEventListener("click", () => viewAt((state.viewPly ?? state.game?.moves.length ?? 0) + 1));
   $("nav-last").addEventListener("click", () => viewAt(state.game?.moves.length ?? 0));
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "ArrowLeft") $("nav-prev").click();
-    if (ev.key === "ArrowRight") $("nav-next").click();
-    if (ev.key === "Escape") { closeChooser(); state.selected = null; drawBoard(); }
+    // A dialog or a text field keeps its keys: the game behind it does not move.
+    if (document.querySelector("dialog[open]")) return;
+    if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+    const keys = { ArrowLeft: "nav-prev", ArrowUp: "nav-prev", ArrowRight: "nav-next",
+      ArrowDown: "nav-next", Home: "nav-first", End: "nav-last" };
+    if (keys[ev.key]) { ev.preventDefault(); $(keys[ev.key]).click(); }
+    if (ev.key === "Escape") { closeChooser(); state.selected = null; state.reach = null; drawBoard(); }
   });
   // A seat link pasted into an open page changes only the address's fragment.
   window.addEventListener("hashchange", async () => {

@@ -17,7 +17,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS};
 use jovian_rules::notation;
 use jovian_rules::record::Record;
-use jovian_rules::{Color, Position, Setup, Variant, fen};
+use jovian_rules::{Color, MoveKind, Position, Setup, Variant, fen};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -116,9 +116,15 @@ pub fn router(state: AppState) -> Router {
 }
 
 pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
-    let routes = Router::new()
+    let mut routes = Router::new();
+    for &(name, _) in assets::SCRIPTS {
+        routes = routes.route(
+            &format!("/{name}"),
+            get(move || async move { assets::script(name) }),
+        );
+    }
+    let routes = routes
         .route("/", get(assets::index))
-        .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
         .route("/api/variants", get(variants))
         .route("/api/engines", get(engines))
@@ -130,6 +136,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/api/games/{id}/draw", post(offer_draw))
         .route("/api/games/{id}/movenow", post(move_now))
         .route("/api/games/{id}/positions/{ply}", get(position_at))
+        .route("/api/games/{id}/reach/{square}", get(reach))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
@@ -150,6 +157,8 @@ struct PieceInfo {
     promoted: bool,
     royal: bool,
     diagram: Diagram,
+    /// The other types that move exactly like this one (`diagram::likeness`).
+    moves_like: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -196,9 +205,11 @@ fn variant_info(v: &'static Variant) -> VariantInfo {
             right: v.square_name(jovian_rules::Square::new(g.width - 1 - left, rank)),
         })
         .collect();
+    let alike = crate::diagram::likeness::alike(v);
     let pieces = v
         .kinds()
-        .map(|k| {
+        .zip(alike)
+        .map(|(k, moves_like)| {
             let spec = v.spec(k);
             PieceInfo {
                 abbr: spec.abbr,
@@ -208,6 +219,7 @@ fn variant_info(v: &'static Variant) -> VariantInfo {
                 promoted: spec.promoted,
                 royal: spec.royal,
                 diagram: diagram(v, k),
+                moves_like,
             }
         })
         .collect();
@@ -617,6 +629,54 @@ async fn position_at(
         pos.make(m);
     }
     Ok(axum::Json(board_view(&pos)).into_response())
+}
+
+/// What the piece on a square could do now if its side were to move: the board shows an
+/// opponent's piece's moves with it (and one's own while the other side is to move).
+#[derive(Serialize)]
+struct ReachView {
+    square: String,
+    color: &'static str,
+    abbr: &'static str,
+    /// False when the position cannot be seen with that side to move (in the 12x8 game, the
+    /// other side would be in check): `moves` is then empty.
+    available: bool,
+    moves: Vec<crate::game::LegalView>,
+}
+
+async fn reach(
+    State(state): State<AppState>,
+    Path((id, square)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let position = lock(&shared).position.clone();
+    let v = position.variant();
+    let sq = v
+        .geometry
+        .parse_square(&square)
+        .ok_or_else(|| ApiError::bad(format!("no square {square:?} on this board")))?;
+    let piece = position
+        .piece_at(sq)
+        .ok_or_else(|| ApiError::bad(format!("no piece on {}", v.square_name(sq))))?;
+    let mut view = ReachView {
+        square: v.square_name(sq),
+        color: piece.color.name(),
+        abbr: v.abbr(piece.kind),
+        available: false,
+        moves: Vec::new(),
+    };
+    if let Some(mut pos) = position.as_if_to_move(piece.color) {
+        view.available = true;
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for m in moves {
+            let from_here = m.from == sq || (m.kind == MoveKind::Golem && m.aux[0] == sq.0);
+            if from_here {
+                view.moves.push(crate::game::legal_view(&mut pos, m, false));
+            }
+        }
+    }
+    Ok(axum::Json(view).into_response())
 }
 
 async fn record(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {

@@ -1,23 +1,36 @@
 //! The web app's files, built into the binary: the board works offline, with no build step.
+//! The script is a set of ES modules, each served under its own name.
 
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("../assets/index.html");
-const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+
+/// The modules, by the name the page imports them under (each served at `/{name}`).
+pub const SCRIPTS: &[(&str, &str)] = &[
+    ("app.js", include_str!("../assets/app.js")),
+    ("diagram.js", include_str!("../assets/diagram.js")),
+    ("panel.js", include_str!("../assets/panel.js")),
+];
 
 pub async fn index() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX)
 }
 
-pub async fn script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        SCRIPT,
-    )
-}
-
 pub async fn style() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
+}
+
+/// One of the modules.
+pub fn script(name: &'static str) -> Response {
+    let text = SCRIPTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, text)| *text);
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        text,
+    )
+        .into_response()
 }

@@ -11,6 +11,7 @@ use tokio::sync::broadcast;
 
 use crate::engine_pool::{QueueSpot, QueueView, SearchControl};
 use crate::seats::Seats;
+use crate::words;
 
 /// Which sides people play; the others are the engine's.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -262,6 +263,21 @@ pub struct LegalView {
     pub to2: Option<String>,
     /// The square a promotion names: where a new Assassin appears or a new Thunder explodes.
     pub at: Option<String>,
+    /// The move in words (`words::describe`).
+    pub words: String,
+    /// Why the move loses at once (the opponent's reply captures the mover's last royal piece or
+    /// bares it), for the board's confirmation; `None` if no reply wins at once.
+    pub loses: Option<&'static str>,
+}
+
+/// A move the repetition rule bars (it would make a position occur a third time).
+#[derive(Serialize)]
+pub struct BarredView {
+    pub from: String,
+    pub target: String,
+    pub text: String,
+    pub words: String,
+    pub reason: &'static str,
 }
 
 #[derive(Serialize)]
@@ -297,6 +313,9 @@ pub struct BoardView {
     pub hands: Vec<HandView>,
     /// The square of the side to move's King when it is in check.
     pub check: Option<String>,
+    /// The side to move's last royal piece when the opponent could capture it now (the games
+    /// without check).
+    pub danger: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -315,6 +334,8 @@ pub struct GameView {
     pub board: BoardView,
     pub moves: Vec<PlayedView>,
     pub legal: Vec<LegalView>,
+    /// Moves the repetition rule bars now, so that the board can say why they are not offered.
+    pub barred: Vec<BarredView>,
     pub result: Option<ResultView>,
     pub thinking: bool,
     /// Waiting for a free engine: its place in the queue.
@@ -381,6 +402,11 @@ pub fn board_view(pos: &Position) -> BoardView {
         .then(|| pos.king_square(pos.side_to_move()))
         .flatten()
         .map(|sq| v.square_name(sq));
+    let danger = pos
+        .royals_in_danger()
+        .into_iter()
+        .map(|sq| v.square_name(sq))
+        .collect();
     BoardView {
         ply: pos.ply(),
         to_move: pos.side_to_move().name(),
@@ -388,6 +414,46 @@ pub fn board_view(pos: &Position) -> BoardView {
         last,
         hands,
         check,
+        danger,
+    }
+}
+
+/// One legal move for the board; `with_loss` asks whether a reply wins at once (a few move
+/// generations: only for the side to move's own moves).
+pub fn legal_view(pos: &mut Position, m: Move, with_loss: bool) -> LegalView {
+    let v = pos.variant();
+    let sq = |s: u8| v.square_name(Square(s));
+    let (from2, to2) = match m.kind {
+        MoveKind::Golem => (Some(sq(m.aux[0])), Some(sq(m.aux[1]))),
+        MoveKind::Drop if m.second_square() != m.to => (None, Some(sq(m.aux[0]))),
+        _ => (None, None),
+    };
+    LegalView {
+        // A drop comes from the hand: `@` and the type.
+        from: match (m.kind, m.promotion()) {
+            (MoveKind::Drop, Some(k)) => format!("@{}", v.abbr(k)),
+            _ => v.square_name(m.from),
+        },
+        from2,
+        to2,
+        at: pos.named_square(m).map(|s| v.square_name(s)),
+        to: v.square_name(m.to),
+        target: v.square_name(target(m)),
+        kind: kind_name(m.kind),
+        text: notation::format_move(pos, m, Style::Short),
+        coord: notation::format_move(pos, m, Style::Coordinate),
+        promotion: m.promotion().map(|k| v.abbr(k)),
+        captures: pos
+            .captures_of(m)
+            .into_iter()
+            .map(|s| v.square_name(s))
+            .collect(),
+        words: words::describe(pos, m),
+        loses: if with_loss {
+            pos.loss_after(m).map(words::loss_reason)
+        } else {
+            None
+        },
     }
 }
 
@@ -400,36 +466,26 @@ impl GameState {
             let mut moves = Vec::new();
             self.position.legal_moves(&mut moves);
             for m in moves {
-                let sq = |s: u8| v.square_name(Square(s));
-                let (from2, to2) = match m.kind {
-                    MoveKind::Golem => (Some(sq(m.aux[0])), Some(sq(m.aux[1]))),
-                    MoveKind::Drop if m.second_square() != m.to => (None, Some(sq(m.aux[0]))),
-                    _ => (None, None),
-                };
-                legal.push(LegalView {
-                    // A drop comes from the hand: `@` and the type.
-                    from: match (m.kind, m.promotion()) {
-                        (MoveKind::Drop, Some(k)) => format!("@{}", v.abbr(k)),
-                        _ => v.square_name(m.from),
-                    },
-                    from2,
-                    to2,
-                    at: self.position.named_square(m).map(|s| v.square_name(s)),
-                    to: v.square_name(m.to),
-                    target: v.square_name(target(m)),
-                    kind: kind_name(m.kind),
-                    text: notation::format_move(&mut self.position, m, Style::Short),
-                    coord: notation::format_move(&mut self.position, m, Style::Coordinate),
-                    promotion: m.promotion().map(|k| v.abbr(k)),
-                    captures: self
-                        .position
-                        .captures_of(m)
-                        .into_iter()
-                        .map(|s| v.square_name(s))
-                        .collect(),
-                });
+                legal.push(legal_view(&mut self.position, m, true));
             }
         }
+        let barred = if ending.is_none() {
+            let position = &mut self.position;
+            position
+                .barred_by_repetition()
+                .into_iter()
+                .map(|m| BarredView {
+                    from: v.square_name(m.from),
+                    target: v.square_name(target(m)),
+                    text: notation::format_move(position, m, Style::Short),
+                    words: words::describe(position, m),
+                    reason: "it would make a position occur for the third time, which the rules \
+                             forbid",
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         // One entry a ply (the record writes a doubled turn's two parts as one text).
         let mut replay = Position::from_setup(&self.start).ok();
         let moves = (self.moves.iter().enumerate())
@@ -461,6 +517,7 @@ impl GameState {
             board: board_view(&self.position),
             moves,
             legal,
+            barred,
             result: ending.map(|e| ResultView {
                 result: e.result_text(),
                 winner: e.winner().map(|c| c.name()),

@@ -19,6 +19,7 @@ pub mod shutdown;
 mod state;
 pub mod store;
 mod table;
+mod words;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -463,10 +463,108 @@ async fn the_app_is_served() {
     for (uri, needle) in [
         ("/", "<svg id=\"board\""),
         ("/app.js", "EventSource"),
+        ("/diagram.js", "export function drawDiagram"),
+        ("/panel.js", "export function showPanel"),
         ("/style.css", ".piece-body"),
     ] {
         let (status, body) = get(&state, uri).await;
         assert_eq!(status, StatusCode::OK, "{uri}");
         assert!(body.as_str().unwrap().contains(needle), "{uri}");
     }
+}
+
+/// What the board asks besides the legal moves: a piece's moves as if its side were to move, the
+/// moves in words, the moves that lose at once, the royal piece in danger, the moves the
+/// repetition rule bars; and the errors of `/reach`.
+#[tokio::test]
+async fn the_board_learns_pieces_and_warns() {
+    let state = AppState::open(&data_dir("insight")).unwrap();
+    // Blue: King a1, Pawn e2; Tan: Rook a10 (attacking the King), King j10.
+    let game = new_game(
+        &state,
+        json!({"variant": "scirocco", "humans": "both",
+               "position": "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b"}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!(game["board"]["danger"], json!(["a1"]));
+    let legal = game["legal"].as_array().unwrap();
+    let by_text = |t: &str| {
+        legal
+            .iter()
+            .find(|m| m["text"] == t)
+            .unwrap_or_else(|| panic!("{t}"))
+    };
+    assert_eq!(
+        by_text("K-a2")["loses"],
+        "the opponent can then capture your last royal piece"
+    );
+    assert_eq!(by_text("K-b1")["loses"], Value::Null);
+    assert_eq!(by_text("K-b1")["words"], "King on a1 to b1");
+    // The Tan Rook's moves, as if Tan were to move: up to a1, capturing there.
+    let (status, reach) = get(&state, &format!("/api/games/{id}/reach/a10")).await;
+    assert_eq!(status, StatusCode::OK, "{reach}");
+    assert_eq!(reach["color"], "tan");
+    assert_eq!(reach["available"], true);
+    let rook: Vec<&str> = reach["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["target"].as_str().unwrap())
+        .collect();
+    assert!(rook.contains(&"a1") && rook.contains(&"i10"), "{rook:?}");
+    assert!(!rook.contains(&"j10"), "not onto its own King");
+    // The side to move's own piece: its legal moves.
+    let (_, own) = get(&state, &format!("/api/games/{id}/reach/e2")).await;
+    assert_eq!(own["color"], "blue");
+    for (uri, status) in [
+        (format!("/api/games/{id}/reach/e5"), StatusCode::BAD_REQUEST),
+        (format!("/api/games/{id}/reach/z9"), StatusCode::BAD_REQUEST),
+        (
+            format!("/api/games/{id}/reach/a11"),
+            StatusCode::BAD_REQUEST,
+        ),
+        ("/api/games/999/reach/a1".to_string(), StatusCode::NOT_FOUND),
+    ] {
+        let (got, body) = get(&state, &uri).await;
+        assert_eq!(got, status, "{uri}: {body}");
+        assert!(!error(&body).is_empty());
+    }
+
+    // Kings walking to and fro: the eighth ply would repeat the start a third time.
+    let game = new_game(
+        &state,
+        json!({"variant": "scirocco", "humans": "both",
+               "position": "9,k/4,p,5/10/10/10/10/10/10/4,P,5/K,9 b"}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let (blue, tan) = (seat(&game, "blue"), seat(&game, "tan"));
+    let mut view = game;
+    for (i, mv) in ["K-b1", "K-i10", "K-a1", "K-j10", "K-b1", "K-i10", "K-a1"]
+        .iter()
+        .enumerate()
+    {
+        let who = if i % 2 == 0 { &blue } else { &tan };
+        let (status, v) = post_as(
+            &state,
+            &format!("/api/games/{id}/moves"),
+            who,
+            json!({ "move": mv }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {v}");
+        view = v;
+    }
+    let barred = view["barred"].as_array().unwrap();
+    assert_eq!(barred.len(), 1, "{barred:?}");
+    assert_eq!(barred[0]["from"], "i10");
+    assert_eq!(barred[0]["target"], "j10");
+    assert!(
+        view["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["target"] != "j10" || m["from"] != "i10")
+    );
 }

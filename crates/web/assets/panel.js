@@ -1,0 +1,88 @@
+// The piece panel beside the board: what the selected piece is and does, with its diagram large.
+// Also the "Pieces" dialog's entries, which show the same for every type of the game.
+
+import { drawDiagram, el, legendOf } from "./diagram.js";
+
+function text(tag, content, cls) {
+  const e = document.createElement(tag);
+  e.textContent = content;
+  if (cls) e.className = cls;
+  return e;
+}
+
+/// A diagram as a standalone SVG of `px` pixels.
+export function diagramSVG(info, px) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "-50 -50 100 100");
+  svg.setAttribute("width", px);
+  svg.setAttribute("height", px);
+  svg.setAttribute("class", "diagram-svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `movement diagram of the ${info.name}`);
+  drawDiagram(svg, info.diagram, { size: 92, full: true, abbr: info.abbr });
+  return svg;
+}
+
+function legend(info) {
+  const list = document.createElement("ul");
+  list.className = "legend";
+  for (const row of legendOf(info.diagram)) {
+    const li = document.createElement("li");
+    const key = document.createElement("span");
+    key.className = `key key-${row.key}`;
+    if (row.letter) key.textContent = row.letter;
+    li.append(key, " ", row.text);
+    list.appendChild(li);
+  }
+  for (const note of info.diagram.notes) list.appendChild(text("li", note, "note"));
+  return list;
+}
+
+/// What the piece promotes to, in words.
+export function promotionText(info, pieceInfo) {
+  if (info.promotes_to) {
+    return `Promotes to ${pieceInfo(info.promotes_to)?.name || info.promotes_to} (${info.promotes_to}).`;
+  }
+  return info.promoted ? "A promoted piece." : "Does not promote.";
+}
+
+/// Fills `box` with the panel of `info` (a type of `variant`); `owner` and `square` say which
+/// piece on the board it is (both optional).
+export function showPanel(box, info, { variant, owner, square, note } = {}) {
+  box.innerHTML = "";
+  if (!info) {
+    box.appendChild(text("p", "Select any piece, yours or the opponent's, to see what it does.", "hint"));
+    return;
+  }
+  const pieceInfo = (abbr) => variant.pieces.find((p) => p.abbr === abbr);
+  const head = text("h3", `${info.name} (${info.abbr})`);
+  box.appendChild(head);
+  if (owner || square) {
+    box.appendChild(text("p", [owner, square && `on ${square}`].filter(Boolean).join(" "), "where"));
+  }
+  const body = document.createElement("div");
+  body.className = "panel-body";
+  body.appendChild(diagramSVG(info, 220));
+  const words = document.createElement("div");
+  words.appendChild(text("p", info.description || ""));
+  words.appendChild(text("p", promotionText(info, pieceInfo), "promotion"));
+  if (info.moves_like && info.moves_like.length) {
+    const names = info.moves_like.map((a) => `${pieceInfo(a)?.name || a} (${a})`).join(", ");
+    words.appendChild(text("p", `Moves exactly like: ${names}.`, "alike"));
+  }
+  if (note) words.appendChild(text("p", note, "panel-note"));
+  body.appendChild(words);
+  box.appendChild(body);
+  box.appendChild(legend(info));
+}
+
+/// One entry of the Pieces dialog.
+export function helpEntry(info, variant) {
+  const div = document.createElement("div");
+  div.className = "help-piece";
+  div.dataset.abbr = info.abbr;
+  showPanel(div, info, { variant });
+  return div;
+}
+
+export { el };

@@ -1,0 +1,181 @@
+// Learning the pieces and playing safely, in a real browser (issue 15): the piece panel for own
+// and enemy pieces, every game's diagrams compared pairwise, the warning before a move that loses
+// at once, confirmations, a worded chooser entry, a move the repetition rule bars explained, and a
+// phone-sized page without sideways scrolling. Run by scripts/browser-test after board.test.mjs.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+
+const bin = process.env.JOVIAN_BIN;
+const data = process.env.JOVIAN_DATA;
+const shots = process.env.SCREENSHOTS || "../../target/browser";
+assert.ok(bin && data, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
+mkdirSync(shots, { recursive: true });
+
+const child = spawn(bin, ["serve", "--port", "0", "--data", `${data}-pieces`, "--no-open"], {
+  stdio: ["ignore", "pipe", "pipe"],
+});
+const url = await new Promise((resolve, reject) => {
+  let out = "";
+  const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
+  const look = (chunk) => {
+    out += chunk;
+    const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+    if (m) { clearTimeout(timer); resolve(m[0]); }
+  };
+  child.stdout.on("data", look);
+  child.stderr.on("data", look);
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+
+async function api(path) {
+  const res = await fetch(new URL(path, url));
+  assert.equal(res.status, 200, `${path}: ${res.status}`);
+  return res.json();
+}
+const step = (name) => console.log(`- ${name}`);
+const currentGame = async () => api(`/api/games/${await page.evaluate(() => localStorage.getItem("jovian-game"))}`);
+
+/** Loads a position (text form) for two people at this board. */
+async function loadPosition(variant, text) {
+  const before = await page.evaluate(() => localStorage.getItem("jovian-game"));
+  await page.click("#btn-load");
+  await page.fill("#form-load textarea", text);
+  await page.selectOption("#load-variant", variant);
+  await page.selectOption("#form-load select[name=humans]", "both");
+  await page.click("#dlg-load button[value=ok]");
+  await page.waitForFunction((b) => localStorage.getItem("jovian-game") !== b, before);
+  await page.waitForSelector("g.piece");
+}
+
+async function clickMove(from, to) {
+  const n = await page.locator("#moves span").count();
+  await page.click(`g.piece[data-square="${from}"]`);
+  await page.click(`rect[data-square="${to}"]`, { force: true });
+  await page.waitForFunction((k) => document.querySelectorAll("#moves span").length === k, n + 1);
+}
+
+try {
+  await page.goto(url);
+  await page.waitForSelector("#dlg-new[open]");
+  await page.selectOption("#new-variant", "scirocco");
+  await page.check("input[name=humans][value=both]");
+  await page.click("#new-start");
+  await page.waitForSelector("g.piece");
+
+  step("the piece panel shows an own piece and, with its moves as if it were its turn, an enemy's");
+  await page.click('g.piece[data-square="d3"]');
+  assert.match(await page.locator("#piece-panel h3").textContent(), /^Pawn \(P\)$/);
+  assert.match(await page.locator("#piece-panel .where").textContent(), /Blue on d3/);
+  assert.equal(await page.locator("#piece-panel svg.diagram-svg").count(), 1);
+  for (const sq of ["g1", "a1", "b2"]) {
+    await page.click(`g.piece[data-square="${sq}"]`);
+    await page.locator("#piece-panel").screenshot({ path: `${shots}/panel-${sq}.png` });
+  }
+  let game = await currentGame();
+  const enemy = game.board.pieces.find((p) => p.color === "tan" && p.square === "d8");
+  assert.ok(enemy, "a Tan piece on d8");
+  const reach = await api(`/api/games/${game.id}/reach/d8`);
+  assert.ok(reach.available && reach.moves.length > 0, "the enemy Pawn could move on its turn");
+  await page.click('g.piece[data-square="d8"]');
+  await page.waitForFunction((n) => document.querySelectorAll("circle.hl-preview, circle.hl-preview-capture").length === n,
+    new Set(reach.moves.map((m) => m.target)).size);
+  assert.match(await page.locator("#piece-panel .where").textContent(), /Tan on d8/);
+  assert.match(await page.locator("#piece-panel .panel-note").textContent(), /as if it were Tan's turn/);
+  // Clicking a lit square of an enemy's preview plays nothing.
+  await page.click(`rect[data-square="${reach.moves[0].target}"]`, { force: true });
+  assert.equal((await currentGame()).moves.length, 0);
+  await page.screenshot({ path: `${shots}/panel-enemy.png` });
+
+  step("every game's diagrams: two types that draw the same diagram move exactly alike");
+  const variants = await api("/api/variants");
+  for (const v of variants) {
+    const drawn = await page.evaluate(async (pieces) => {
+      const { diagramSVG } = await import("/panel.js");
+      return pieces.map((p) => {
+        const svg = diagramSVG({ ...p, abbr: "" }, 100);
+        return svg.innerHTML;
+      });
+    }, v.pieces);
+    let shared = 0;
+    for (let i = 0; i < drawn.length; i++) {
+      assert.ok(drawn[i].includes("dg-centre"), `${v.id} ${v.pieces[i].abbr}: a diagram was drawn`);
+      for (let j = i + 1; j < drawn.length; j++) {
+        if (drawn[i] !== drawn[j]) continue;
+        shared++;
+        assert.ok(v.pieces[i].moves_like.includes(v.pieces[j].abbr),
+          `${v.id}: ${v.pieces[i].abbr} and ${v.pieces[j].abbr} draw the same diagram but move differently`);
+      }
+    }
+    console.log(`  ${v.id}: ${drawn.length} types, ${shared} pairs drawn alike (each pair moves alike)`);
+  }
+
+  step("a King left capturable is marked, and a move that loses at once asks first");
+  await loadPosition("scirocco", "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b");
+  assert.equal(await page.locator('rect.danger[data-danger="a1"]').count(), 1);
+  await page.click('g.piece[data-square="a1"]');
+  await page.click('rect[data-square="a2"]', { force: true });
+  await page.waitForSelector("#dlg-confirm[open]");
+  assert.match(await page.locator("#confirm-text").textContent(), /loses at once: the opponent can then capture your last royal piece/);
+  await page.screenshot({ path: `${shots}/confirm-loss.png` });
+  await page.click("#confirm-no");
+  assert.equal((await currentGame()).moves.length, 0, "cancelled: no move was made");
+  await clickMove("a1", "b1");
+  assert.ok(await page.locator("#dlg-confirm").evaluate((d) => !d.open), "a safe move asks nothing");
+
+  step("resigning asks first; cancelled, the game goes on");
+  await page.click("#btn-resign");
+  await page.waitForSelector("#dlg-confirm[open]");
+  await page.click("#confirm-no");
+  assert.equal((await currentGame()).result, null);
+  await page.click("#btn-resign");
+  await page.waitForSelector("#dlg-confirm[open]");
+  await page.click("#confirm-yes");
+  await page.waitForSelector("#banner:not([hidden])");
+  assert.ok((await currentGame()).result.agreed);
+
+  step("an igui capture is chosen by its entry in words");
+  await loadPosition("scirocco", "9,k/10/10/3,p,6/4,p,5/4,Ge,5/10/10/10/K,9 b");
+  await page.click('g.piece[data-square="e5"]');
+  assert.equal(await page.locator('path.victim[data-victim="e6"]').count(), 1, "the igui victim is marked");
+  await page.click('rect[data-square="e6"]', { force: true });
+  await page.waitForSelector("#chooser:not([hidden])");
+  const entries = await page.locator("#chooser button").allTextContents();
+  assert.ok(entries.some((t) => /^Genie on e5 captures the Pawn on e6 without moving/.test(t)), entries.join(" | "));
+  await page.click("#chooser button:has-text('without moving')");
+  await page.waitForFunction(() => document.querySelector("#moves span")?.textContent === "Gex!e6");
+  assert.equal(await page.locator('g.piece[data-square="e5"]').count(), 1, "the Genie stayed");
+
+  step("a move the repetition rule bars is explained when clicked");
+  await loadPosition("scirocco", "9,k/4,p,5/10/10/10/10/10/10/4,P,5/K,9 b");
+  for (const [from, to] of [["a1", "b1"], ["j10", "i10"], ["b1", "a1"], ["i10", "j10"],
+    ["a1", "b1"], ["j10", "i10"], ["b1", "a1"]]) await clickMove(from, to);
+  game = await currentGame();
+  assert.ok(game.barred.some((b) => b.from === "i10" && b.target === "j10"), "the server bars k-j10");
+  await page.click('g.piece[data-square="i10"]');
+  await page.click('rect[data-square="j10"]', { force: true });
+  await page.waitForFunction(() => /third time/.test(document.querySelector("#notice").textContent));
+  assert.equal((await currentGame()).moves.length, 7);
+
+  step("a phone-sized page: the board fits the width, no sideways scrolling");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
+  await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
+
+  assert.deepEqual(errors, [], "no script errors");
+  console.log("pieces test passed");
+} finally {
+  await browser.close();
+  child.kill("SIGTERM");
+}
