@@ -128,6 +128,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/style.css", get(assets::style))
         .route("/api/variants", get(variants))
         .route("/api/engines", get(engines))
+        .route("/api/analysis", post(crate::analysis::analyse))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(get_game).delete(delete_game))
         .route("/api/games/{id}/moves", post(play_move))

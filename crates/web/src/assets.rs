@@ -10,6 +10,8 @@ const STYLE: &str = include_str!("../assets/style.css");
 /// The modules, by the name the page imports them under (each served at `/{name}`).
 pub const SCRIPTS: &[(&str, &str)] = &[
     ("app.js", include_str!("../assets/app.js")),
+    ("state.js", include_str!("../assets/state.js")),
+    ("board.js", include_str!("../assets/board.js")),
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
 ];

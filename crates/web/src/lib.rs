@@ -4,6 +4,7 @@
 //! question of legality; the engine plays the computer's side, from a pool of engines with a cap on
 //! how many think at once. See docs/web.md.
 
+mod analysis;
 mod api;
 mod assets;
 pub mod diagram;
