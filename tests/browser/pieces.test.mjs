@@ -166,6 +166,31 @@ try {
   await page.waitForFunction(() => /third time/.test(document.querySelector("#notice").textContent));
   assert.equal((await currentGame()).moves.length, 7);
 
+  step("analysis: a branch from a past ply, the engine's answer, back to the game; the evaluation graph");
+  await page.click("#nav-prev");
+  await page.waitForFunction(() => /ply 6/.test(document.querySelector("#status").textContent));
+  await page.click("#btn-analyse");
+  await page.waitForSelector("#analysis:not([hidden])");
+  assert.match(await page.locator("#analysis-title").textContent(), /from ply 6/);
+  await page.click('g.piece[data-square="b1"]');
+  await page.click('rect[data-square="c1"]', { force: true });
+  await page.waitForFunction(() => document.querySelector("#analysis-line span")?.textContent === "K-c1");
+  assert.equal((await currentGame()).moves.length, 7, "the game itself is unchanged");
+  assert.equal(await page.locator('g.piece[data-square="c1"]').count(), 1, "the branch is on the board");
+  await page.fill("#analysis-ms", "300");
+  await page.click("#analysis-ask");
+  await page.waitForFunction(() => /score .+ \(Blue's view\) · depth \d+/.test(document.querySelector("#analysis-engine").textContent),
+    null, { timeout: 30000 });
+  await page.screenshot({ path: `${shots}/analysis.png` });
+  await page.click("#analysis-leave");
+  await page.waitForSelector("#analysis", { state: "hidden" });
+  await page.click("#btn-graph");
+  await page.waitForFunction(() => document.querySelectorAll("#eval-graph circle.graph-dot").length === 8,
+    null, { timeout: 60000 });
+  await page.click('#eval-graph circle[data-ply="3"]');
+  await page.waitForFunction(() => /ply 3/.test(document.querySelector("#status").textContent));
+  await page.click("#nav-last");
+
   step("a phone-sized page: the board fits the width, no sideways scrolling");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(200);

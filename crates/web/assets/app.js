@@ -3,6 +3,7 @@
 
 import { el } from "./diagram.js";
 import { helpEntry } from "./panel.js";
+import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
 import {
   $, anySeat, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
@@ -83,6 +84,8 @@ function clickSquare(square) {
   if (!square || !state.game) return;
   const g = state.game;
   if (!canMove()) { selectAny(square); return; }
+  // On an analysis branch the side to move is whoever's turn it is there.
+  const board = state.analysis ? state.analysis.board : g.board;
   if (state.pick) {
     const chosen = state.pick.moves.find((m) => m.at === square);
     state.pick = null;
@@ -90,20 +93,22 @@ function clickSquare(square) {
     drawBoard();
     return;
   }
+  if (state.selected && !state.reach && !state.analysis) {
+    const barred = (g.barred || []).find((b) => b.from === state.selected && b.target === square);
+    if (barred && !movesFrom(state.selected).some((m) => targetsOf(m).includes(square))) {
+      showNotice(`Not allowed: ${barred.words} (${barred.text}): ${barred.reason}.`);
+      return;
+    }
+  }
   if (state.selected && !state.reach) {
     const candidates = movesFrom(state.selected).filter((m) => targetsOf(m).includes(square));
     if (candidates.length === 1) { state.selected = null; play(candidates[0].coord); return; }
     if (candidates.length > 1) { openChooser(candidates, square); return; }
     if (square === state.selected) { state.selected = null; drawBoard(); return; }
-    // A move the repetition rule bars is not offered: say so when its square is clicked.
-    const barred = (g.barred || []).find((b) => b.from === state.selected && b.target === square);
-    if (barred) {
-      showNotice(`Not allowed: ${barred.words} (${barred.text}): ${barred.reason}.`);
-      return;
-    }
   }
-  const own = g.board.pieces.find((p) => p.square === square && p.color === g.board.to_move);
-  if (own && (movesFrom(square).length || !(g.barred || []).some((b) => b.from === square))) {
+  const own = board.pieces.find((p) => p.square === square && p.color === board.to_move);
+  const barredHere = !state.analysis && (g.barred || []).some((b) => b.from === square);
+  if (own && (movesFrom(square).length || !barredHere)) {
     state.reach = null;
     state.selected = square;
     if (!movesFrom(square).length) showNotice(`The ${pieceInfo(own.abbr)?.name || own.abbr} on ${square} has no legal move now.`);
@@ -158,6 +163,7 @@ function setupBoardInput() {
 // The game
 
 async function play(coord) {
+  if (state.analysis) { analysisPlay(coord); return; }
   const m = state.game.legal.find((x) => x.coord === coord);
   if (m && m.loses && state.confirmLoss) {
     const ok = await confirmAction(`${m.words} (${m.text}) loses at once: ${m.loses}. Play it anyway?`,
@@ -243,6 +249,7 @@ function renderInfo() {
 
 function render() {
   const g = state.game;
+  if (state.analysis && (!g || g.variant !== state.analysis.variant)) leaveAnalysis();
   $("status").textContent = g ? describeStatus(g) : "Start a new game.";
   const banner = $("banner");
   if (g && g.result && !state.view) {
@@ -269,6 +276,7 @@ function render() {
     $("btn-record").removeAttribute("href");
   }
   drawBoard();
+  if (state.analysis) renderAnalysis();
 }
 
 function setGame(g) {
@@ -334,6 +342,7 @@ function listen(id) {
 }
 
 async function viewAt(ply) {
+  if (state.analysis) leaveAnalysis();
   const g = state.game;
   if (!g) return;
   ply = Math.max(0, Math.min(ply, g.moves.length));
@@ -547,6 +556,7 @@ async function main() {
     ? "Agree a draw? The game ends; this cannot be taken back." : "Offer the computer a draw?"),
   "Offer draw", action("draw")));
   $("btn-movenow").addEventListener("click", action("movenow"));
+  setupAnalysis(viewAt);
   syncOptions();
   $("opt-upright").addEventListener("change", (ev) => {
     state.upright = ev.target.checked;

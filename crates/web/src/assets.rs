@@ -12,6 +12,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("app.js", include_str!("../assets/app.js")),
     ("state.js", include_str!("../assets/state.js")),
     ("board.js", include_str!("../assets/board.js")),
+    ("analysis.js", include_str!("../assets/analysis.js")),
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
 ];

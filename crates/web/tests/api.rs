@@ -568,3 +568,58 @@ async fn the_board_learns_pieces_and_warns() {
             .all(|m| m["target"] != "j10" || m["from"] != "i10")
     );
 }
+
+/// Analysis reads any branch and searches on request; bad requests get one clear error.
+#[tokio::test]
+async fn analysis_reads_branches_and_searches() {
+    let state = AppState::open(&data_dir("analysis")).unwrap();
+    let start = "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b";
+    let (status, a) = post(
+        &state,
+        "/api/analysis",
+        json!({"variant": "scirocco", "position": start, "moves": ["a1b1", "a10a9"],
+               "search_ms": 200, "evals": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(a["moves"][0]["text"], "K-b1");
+    assert_eq!(a["board"]["to_move"], "blue");
+    assert!(!a["legal"].as_array().unwrap().is_empty());
+    let search = &a["search"];
+    assert!(search["depth"].as_u64().unwrap() >= 1, "{search}");
+    assert!(search["best"].is_string());
+    // Three positions scored: the start and after each ply.
+    assert_eq!(a["evals"].as_array().unwrap().len(), 3);
+    assert_eq!(a["evals_complete"], true);
+    for (body, status, needle) in [
+        (
+            json!({"variant": "chess", "position": start}),
+            StatusCode::BAD_REQUEST,
+            "no game",
+        ),
+        (
+            json!({"variant": "scirocco", "position": "x"}),
+            StatusCode::BAD_REQUEST,
+            "position",
+        ),
+        (
+            json!({"variant": "scirocco", "position": start, "moves": ["a1a5"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "move 1",
+        ),
+        (
+            json!({"variant": "scirocco", "position": start, "search_ms": 60000}),
+            StatusCode::BAD_REQUEST,
+            "at most",
+        ),
+        (
+            json!({"variant": "scirocco", "position": start, "depth": 3}),
+            StatusCode::BAD_REQUEST,
+            "unknown field",
+        ),
+    ] {
+        let (got, answer) = post(&state, "/api/analysis", body.clone()).await;
+        assert_eq!(got, status, "{body}: {answer}");
+        assert!(error(&answer).contains(needle), "{body}: {answer}");
+    }
+}

@@ -109,9 +109,15 @@ fn endpoint() -> impl Strategy<Value = (String, Value, &'static str)> {
         1 => (0usize..4).prop_map(move |p| get(format!("/positions/{p}"))),
         1 => text().prop_map(move |p| get(format!("/positions/{p}"))),
         1 => Just(get("/record".to_string())),
+        1 => prop::sample::select(vec!["d3", "d8", "a1", "e5", "z9", "a11", ""])
+            .prop_map(move |sq| get(format!("/reach/{sq}"))),
+        1 => text().prop_map(move |sq| get(format!("/reach/{sq}"))),
+        1 => post("!/api/analysis", json!({"variant": "scirocco",
+            "position": "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b", "moves": ["a1b1"]})),
         1 => Just(get("/events".to_string())),
         2 => post("!/api/games", create),
         1 => prop::sample::select(vec!["!/api/variants", "!/", "!/app.js", "!/style.css",
+            "!/board.js", "!/analysis.js",
             "!/api", "!/api/", "!/api/games", "!/api/games/", "!//api/games",
             "!/api/games/1/moves/x", "!/_jovian/refused/414", "!/_jovian/refused/7"])
             .prop_map(move |p| get(p.to_string())),
