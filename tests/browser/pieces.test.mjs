@@ -191,6 +191,41 @@ try {
   await page.waitForFunction(() => /ply 3/.test(document.querySelector("#status").textContent));
   await page.click("#nav-last");
 
+  step("the position editor: a position made on the board, checked by the rules, then played");
+  await page.click("#btn-edit");
+  await page.waitForSelector("#editor:not([hidden])");
+  await page.click("#editor-clear");
+  await page.check("input[name=editor-move][value=blue]");
+  const place = async (abbr, owner, square) => {
+    await page.check("input[name=editor-tool][value=place]");
+    await page.selectOption("#editor-type", abbr);
+    await page.check(`input[name=editor-owner][value=${owner}]`);
+    await page.click(`rect[data-square="${square}"]`, { force: true });
+    await page.waitForSelector(`g.piece[data-square="${square}"]`);
+  };
+  await place("K", "blue", "a1");
+  await place("P", "blue", "e2");
+  await place("P", "blue", "e9");
+  await page.waitForFunction(() => /Not a position yet/.test(document.querySelector("#editor-error").textContent));
+  assert.ok(await page.locator("#editor-play").isDisabled(), "no game from a position without a Tan King");
+  await place("K", "tan", "j10");
+  await page.check("input[name=editor-tool][value=owner]");
+  await page.click('rect[data-square="e9"]', { force: true });
+  await page.waitForFunction(() => document.querySelector("#editor-text").value === "9,k/4,p,5/10/10/10/10/10/10/4,P,5/K,9 b");
+  assert.match(await page.locator("#editor-json").inputValue(), /"scirocco"/);
+  await page.check("input[name=editor-tool][value=promote]");
+  await page.click('rect[data-square="e2"]', { force: true });
+  await page.waitForFunction(() => !/4,P,5\/K/.test(document.querySelector("#editor-text").value));
+  await page.click('rect[data-square="e2"]', { force: true });
+  await page.waitForFunction(() => /4,P,5\/K/.test(document.querySelector("#editor-text").value));
+  await page.screenshot({ path: `${shots}/editor.png` });
+  await page.click("#editor-play");
+  await page.waitForSelector("#editor", { state: "hidden" });
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
+  await clickMove("a1", "b1");
+  const edited = await currentGame();
+  assert.equal(edited.moves[0].text, "K-b1");
+
   step("a phone-sized page: the board fits the width, no sideways scrolling");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(200);
@@ -200,6 +235,11 @@ try {
 
   assert.deepEqual(errors, [], "no script errors");
   console.log("pieces test passed");
+} catch (e) {
+  // The page as it was when a step failed, kept with the other screenshots.
+  await page.screenshot({ path: `${shots}/pieces-failure.png` }).catch(() => {});
+  console.log(`status: ${await page.locator("#status").textContent().catch(() => "?")}`);
+  throw e;
 } finally {
   await browser.close();
   child.kill("SIGTERM");

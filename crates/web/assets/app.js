@@ -4,6 +4,7 @@
 import { el } from "./diagram.js";
 import { helpEntry } from "./panel.js";
 import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./analysis.js";
+import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
 import {
   $, anySeat, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
@@ -81,6 +82,7 @@ function openChooser(candidates, square) {
 /// A click (or the end of a drag) on `square`.
 function clickSquare(square) {
   closeChooser();
+  if (state.editor && square) { editorClick(square); return; }
   if (!square || !state.game) return;
   const g = state.game;
   if (!canMove()) { selectAny(square); return; }
@@ -280,6 +282,7 @@ function render() {
 }
 
 function setGame(g) {
+  if (state.editor) leaveEditor();
   const sameGame = state.game && state.game.id === g.id;
   state.game = g;
   state.variant = state.variants.find((v) => v.id === g.variant);
@@ -557,6 +560,7 @@ async function main() {
   "Offer draw", action("draw")));
   $("btn-movenow").addEventListener("click", action("movenow"));
   setupAnalysis(viewAt);
+  setupEditor(setGame, created);
   syncOptions();
   $("opt-upright").addEventListener("change", (ev) => {
     state.upright = ev.target.checked;

@@ -20,6 +20,10 @@ export const $ = (id) => document.getElementById(id);
 
 /// The board on show: the analysis branch's, a past position's, or the game's now.
 export function shownBoard() {
+  if (state.editor) {
+    const e = state.editor;
+    return { pieces: e.pieces, to_move: e.to_move, last: null, hands: [], check: null, danger: [] };
+  }
   if (state.analysis) return state.analysis.board;
   return state.view || (state.game && state.game.board);
 }
@@ -113,6 +117,7 @@ export function sideTitle(side) {
 }
 
 export function canMove() {
+  if (state.editor) return false;
   if (state.analysis) return !state.analysis.result;
   const g = state.game;
   return g && !state.view && !g.result && !g.engine_to_move && !!seatFor(g.board.to_move);

@@ -129,6 +129,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/api/variants", get(variants))
         .route("/api/engines", get(engines))
         .route("/api/analysis", post(crate::analysis::analyse))
+        .route("/api/positions", post(crate::editor::check_position))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(get_game).delete(delete_game))
         .route("/api/games/{id}/moves", post(play_move))

@@ -13,6 +13,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("state.js", include_str!("../assets/state.js")),
     ("board.js", include_str!("../assets/board.js")),
     ("analysis.js", include_str!("../assets/analysis.js")),
+    ("editor.js", include_str!("../assets/editor.js")),
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
 ];

@@ -9,6 +9,7 @@ mod api;
 mod assets;
 pub mod diagram;
 mod dir_lock;
+mod editor;
 mod engine_pool;
 mod engine_task;
 pub mod game;

@@ -623,3 +623,52 @@ async fn analysis_reads_branches_and_searches() {
         assert!(error(&answer).contains(needle), "{body}: {answer}");
     }
 }
+
+/// The editor's check: the forms of a valid arrangement, the rules' refusal of an invalid one,
+/// and a 400 for a malformed question.
+#[tokio::test]
+async fn edited_positions_are_checked() {
+    let state = AppState::open(&data_dir("editor")).unwrap();
+    let piece = |sq: &str, c: &str, a: &str| json!({"square": sq, "color": c, "abbr": a});
+    let mut pieces = vec![
+        piece("a1", "blue", "K"),
+        piece("e2", "blue", "P"),
+        piece("e9", "tan", "P"),
+    ];
+    let ask =
+        |pieces: Vec<Value>| json!({"variant": "scirocco", "to_move": "blue", "pieces": pieces});
+    let (status, v) = post(&state, "/api/positions", ask(pieces.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("Tan has no royal piece"),
+        "{v}"
+    );
+    pieces.push(piece("j10", "tan", "K"));
+    let (status, v) = post(&state, "/api/positions", ask(pieces.clone())).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["text"], "9,k/4,p,5/10/10/10/10/10/10/4,P,5/K,9 b");
+    // The text form starts a game.
+    new_game(
+        &state,
+        json!({"variant": "scirocco", "humans": "both", "position": v["text"]}),
+    )
+    .await;
+    for (bad, needle) in [
+        (vec![piece("a1", "blue", "Zz")], "no piece"),
+        (vec![piece("k1", "blue", "K")], "no square"),
+        (vec![piece("a1", "green", "K")], "no side"),
+        (
+            vec![piece("a1", "blue", "K"), piece("a1", "tan", "K")],
+            "two pieces on a1",
+        ),
+    ] {
+        let (status, v) = post(&state, "/api/positions", ask(bad)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(error(&v).contains(needle), "{v}");
+    }
+}

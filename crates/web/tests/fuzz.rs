@@ -114,6 +114,8 @@ fn endpoint() -> impl Strategy<Value = (String, Value, &'static str)> {
         1 => text().prop_map(move |sq| get(format!("/reach/{sq}"))),
         1 => post("!/api/analysis", json!({"variant": "scirocco",
             "position": "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b", "moves": ["a1b1"]})),
+        1 => post("!/api/positions", json!({"variant": "scirocco", "to_move": "blue",
+            "pieces": [{"square": "a1", "color": "blue", "abbr": "K"}]})),
         1 => Just(get("/events".to_string())),
         2 => post("!/api/games", create),
         1 => prop::sample::select(vec!["!/api/variants", "!/", "!/app.js", "!/style.css",
