@@ -226,12 +226,41 @@ try {
   const edited = await currentGame();
   assert.equal(edited.moves[0].text, "K-b1");
 
+  step("layouts: 1920x1080 and 900x1000 show the board, the status and the moves at once");
+  for (const [width, height] of [[1920, 1080], [900, 1000], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    const boxes = await page.evaluate(() => ["board", "status", "moves"].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return { id, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    }));
+    for (const b of boxes) {
+      assert.ok(b.top >= 0 && b.top < height && b.left >= 0 && b.right <= width + 1,
+        `${width}x${height}: #${b.id} at ${JSON.stringify(b)} is not on screen`);
+    }
+    const board = boxes[0];
+    assert.ok(board.bottom - board.top >= Math.min(height, width) * 0.5,
+      `${width}x${height}: the board is only ${board.bottom - board.top} px tall`);
+    await page.screenshot({ path: `${shots}/layout-${width}x${height}.png` });
+  }
+
   step("a phone-sized page: the board fits the width, no sideways scrolling");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(200);
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide in a ${widths[1]} px window`);
   await page.screenshot({ path: `${shots}/phone.png`, fullPage: true });
+  const boardWidth = await page.evaluate(() => document.getElementById("board").getBoundingClientRect().width);
+  assert.ok(boardWidth >= 360, `the board is ${boardWidth} px wide on a 390 px phone`);
+  // Touch a piece: its panel shows; the Pieces dialog's Close stays on screen.
+  await page.click('g.piece[data-square="e2"]');
+  await page.waitForFunction(() => /Pawn/.test(document.querySelector("#piece-panel h3")?.textContent || ""));
+  await page.click("#btn-help");
+  await page.waitForSelector("#dlg-help[open]");
+  const close = await page.locator("#dlg-help button[value=close]").boundingBox();
+  assert.ok(close && close.y + close.height <= 844 && close.x + close.width <= 390, `Close at ${JSON.stringify(close)}`);
+  await page.screenshot({ path: `${shots}/phone-help.png` });
+  await page.click("#dlg-help button[value=close]");
 
   assert.deepEqual(errors, [], "no script errors");
   console.log("pieces test passed");

@@ -287,6 +287,7 @@ function setGame(g) {
   state.game = g;
   state.variant = state.variants.find((v) => v.id === g.variant);
   if (!sameGame) {
+    $("eval-graph").hidden = true;
     state.flipped = g.humans === "tan";
     state.view = null; state.viewPly = null;
     listen(g.id);
