@@ -246,10 +246,15 @@ fn validate(path: &std::path::Path) -> Result<(), CliError> {
         Some(o) => o.describe(game.variant),
         None => "game not finished by the rules".to_string(),
     };
+    // A move is a ply of each side: 7 plies are 4 moves.
+    let plies = game.moves.len();
+    let moves = plies.div_ceil(2);
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     outln!(
-        "{file}: valid {} record, {} moves, result {}; {status}",
+        "{file}: valid {} record, {} ({}), result {}; {status}",
         game.variant.title,
-        game.moves.len(),
+        plural(moves, "move"),
+        plural(plies, "ply").replace("plys", "plies"),
         record
             .result
             .as_deref()

@@ -31,8 +31,33 @@ pub struct PlayArgs {
 }
 
 const HELP: &str = "Type a move in the game's notation (e.g. P-d4, Chxa5, P-a8=Ta, Gex!c6) or in \
-coordinates (d3d4). Commands: moves (list legal moves), undo (take back your last move), \
-board, resign, quit, help.";
+coordinates (d3d4), in any case. Commands: moves (list legal moves), history (the moves so \
+far), undo (take back your last move), board, resign, quit, help.";
+
+/// The moves so far, numbered by moves (a ply of each side) as records are: `1. P-d4 P-d7`.
+fn history(texts: &[String], first: Color) -> String {
+    if texts.is_empty() {
+        return "no moves yet".to_string();
+    }
+    let mut out = String::new();
+    // A game whose first mover is the second side starts with "1. ..".
+    let offset = usize::from(first == Color::Tan);
+    for (i, t) in texts.iter().enumerate() {
+        let n = i + offset;
+        if n % 2 == 0 {
+            out.push_str(&format!(
+                "{}{}. {t}",
+                if i == 0 { "" } else { "  " },
+                n / 2 + 1
+            ));
+        } else if i == 0 {
+            out.push_str(&format!("1. .. {t}"));
+        } else {
+            out.push_str(&format!(" {t}"));
+        }
+    }
+    out
+}
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let human = Color::parse(&args.side)
@@ -49,6 +74,9 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     };
     let mut engine = Engine::new(variant, 64);
     let mut moves: Vec<Move> = Vec::new();
+    // The moves as written when they were played, for `history` and the last-move line.
+    let mut texts: Vec<String> = Vec::new();
+    let first = pos.side_to_move();
     let mut stdin = std::io::stdin().lock();
     outln!(
         "{} against Jovian ({strength}). You play {}. {HELP}\n",
@@ -77,7 +105,9 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             );
             pos.make(m);
             moves.push(m);
+            texts.push(text);
             out!("{}", board_text::diagram(&pos));
+            outln!("last move: {}", last_move(&texts, variant, &pos));
             continue;
         }
         out!("\n{} to move> ", variant.side_title(to_move));
@@ -103,6 +133,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                 break;
             }
             "board" => out!("{}", board_text::render(&mut pos)),
+            "history" => outln!("{}", history(&texts, first)),
             "moves" => {
                 let mut list = Vec::new();
                 pos.legal_moves(&mut list);
@@ -117,6 +148,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                 let mut taken = 0;
                 while let Some(_m) = moves.pop() {
                     pos.unmake();
+                    texts.pop();
                     taken += 1;
                     if pos.side_to_move() == human && pos.mid_turn().is_none() {
                         break;
@@ -131,16 +163,35 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             text => match notation::parse_turn(&mut pos, text) {
                 Ok(turn) => {
                     for m in turn {
+                        texts.push(notation::format_move(&mut pos, m, Style::Short));
                         pos.make(m);
                         moves.push(m);
                     }
                     out!("{}", board_text::diagram(&pos));
+                    outln!("last move: {}", last_move(&texts, variant, &pos));
                 }
                 Err(e) => outln!("{e}"),
             },
         }
     }
     save_record(args, &start, &moves, resigned)
+}
+
+/// "P-d4 (Blue's move 1, ply 1)".
+fn last_move(
+    texts: &[String],
+    variant: &jovian_rules::Variant,
+    pos: &jovian_rules::Position,
+) -> String {
+    let Some(text) = texts.last() else {
+        return "none".to_string();
+    };
+    let mover = pos.side_to_move().other();
+    format!(
+        "{text} ({}'s, ply {})",
+        variant.side_title(mover),
+        texts.len()
+    )
 }
 
 fn save_record(

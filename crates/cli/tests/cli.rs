@@ -166,7 +166,7 @@ fn validate_accepts_a_legal_record_and_names_the_first_illegal_move() {
     );
     let o = jovian(&["validate", good.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("4 moves"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("2 moves (4 plies)"), "{}", stdout(&o));
 
     let bad = scratch(
         "bad.pgn",

@@ -227,7 +227,7 @@ fn records_and_positions_with_a_byte_order_mark_read() {
     );
     let o = jovian(&["validate", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("2 moves"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 move (2 plies)"), "{}", stdout(&o));
     let json = scratch(
         "bom.json",
         "\u{feff}{\"variant\":\"scirocco\",\"to_move\":\"blue\",\

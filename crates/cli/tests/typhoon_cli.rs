@@ -85,7 +85,7 @@ fn validate_reads_a_typhoon_record_with_special_moves() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("valid Typhoon record, 7 moves, result *"),
+        out.contains("valid Typhoon record, 4 moves (7 plies), result *"),
         "{out}"
     );
     // The same record with a conversion the Cuckoo cannot make names the move.

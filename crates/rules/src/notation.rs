@@ -145,6 +145,27 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
             return Ok(m);
         }
     }
+    // Typed in another case (`hu<>l3` for `Hu<>l3`), as ordinary moves may be: taken when only
+    // one such move reads so.
+    let mut loose: Vec<Move> = Vec::new();
+    for &m in legal.iter().filter(|&&m| read_by_text(m)) {
+        let styles = [Style::Short, Style::Long, Style::Coordinate];
+        if styles
+            .iter()
+            .any(|&st| render(pos, m, st, &legal).eq_ignore_ascii_case(&cleaned))
+            || named_conversion(pos, m).is_some_and(|t| t.eq_ignore_ascii_case(&cleaned))
+        {
+            loose.push(m);
+        }
+    }
+    match loose.as_slice() {
+        [m] => return Ok(*m),
+        [] => {}
+        _ => {
+            let texts = loose.iter().map(|&m| render(pos, m, Style::Short, &legal));
+            return Err(MoveParseError::Ambiguous(texts.collect()));
+        }
+    }
     // A trailing `*` on an ordinary move marks that the mover was removed after it (poison,
     // burning, a Kamikaze's capture): the move itself is read without it.
     let (cleaned, body) = match cleaned.strip_suffix('*') {

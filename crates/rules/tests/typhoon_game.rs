@@ -333,3 +333,20 @@ fn promotion_follows_the_mover_not_the_moved() {
     assert_eq!(promotions(&mut pos, "e8", "d9"), [None]);
     assert_eq!(promotions(&mut pos, "c8", "c9"), [None, Some("Ta")]);
 }
+
+/// Swaps and passes are read in any case, as ordinary moves are (`hu<>e6` as `Hu<>e6`).
+#[test]
+fn special_moves_are_read_in_any_case() {
+    let mut pos = board("K a1, Hu e5, N e6, Pa c3", "K l12, N h8", Color::Blue);
+    let exact = notation::parse_move(&mut pos, "Hu<>e6").unwrap();
+    for text in ["hu<>e6", "HU<>E6", "hU<>e6"] {
+        assert_eq!(
+            notation::parse_move(&mut pos, text).unwrap(),
+            exact,
+            "{text}"
+        );
+    }
+    let pass = notation::parse_move(&mut pos, "Pa!").unwrap();
+    assert_eq!(notation::parse_move(&mut pos, "pa!").unwrap(), pass);
+    assert!(notation::parse_move(&mut pos, "hu<>e7").is_err());
+}

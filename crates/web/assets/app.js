@@ -154,9 +154,23 @@ function setupBoardInput() {
     dragFrom = state.selected === sq ? null : sq;
     clickSquare(sq);
   });
+  // While dragging, the piece follows the pointer (its drawing is moved, not the game).
+  svg.addEventListener("pointermove", (ev) => {
+    if (!dragFrom || state.selected !== dragFrom || !(ev.buttons & 1)) return;
+    const g = svg.querySelector(`g.piece[data-square="${dragFrom}"]`);
+    if (!g) return;
+    const pt = svg.createSVGPoint();
+    pt.x = ev.clientX; pt.y = ev.clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    const turn = /rotate\(([-\d.]+)\)/.exec(g.getAttribute("transform"));
+    g.setAttribute("transform", `translate(${p.x} ${p.y}) rotate(${turn ? turn[1] : 0})`);
+    g.classList.add("dragging");
+  });
   svg.addEventListener("pointerup", (ev) => {
     const sq = squareAt(ev);
+    const dragged = svg.querySelector("g.piece.dragging");
     if (dragFrom && sq && sq !== dragFrom && state.selected === dragFrom) clickSquare(sq);
+    else if (dragged) drawBoard();
     dragFrom = null;
   });
 }
@@ -249,6 +263,15 @@ function renderInfo() {
     + `${big(i.nodes)} nodes · ${big(i.nps)} nodes/s\n${i.pv.join(" ")}`;
 }
 
+/// Who plays which side, the computer's strength and the array: "Blue: you · Tan: the computer
+/// (level 9) · array rot-0110…".
+function playersText(g) {
+  const engine = g.movetime_ms ? `the computer (${g.movetime_ms} ms a move)` : `the computer (level ${g.level})`;
+  const who = (side) => (g.humans === "both" || g.humans === side ? "a person" : engine);
+  const array = g.setup ? ` · array ${g.setup}` : " · from a position";
+  return `${sideTitle("blue")}: ${who("blue")} · ${sideTitle("tan")}: ${who("tan")}${array}`;
+}
+
 function render() {
   const g = state.game;
   if (state.analysis && (!g || g.variant !== state.analysis.variant)) leaveAnalysis();
@@ -261,6 +284,7 @@ function render() {
   if (g) {
     renderMoves();
     renderInfo();
+    $("players").textContent = playersText(g);
     const seated = !!anySeat();
     const note = $("seat-note");
     note.hidden = seated;
@@ -273,6 +297,7 @@ function render() {
     $("btn-record").href = `/api/games/${g.id}/record`;
   } else {
     $("moves").innerHTML = "";
+    $("players").textContent = "";
     $("thinking").textContent = "";
     for (const b of ["btn-takeback", "btn-resign", "btn-draw", "btn-movenow"]) $(b).disabled = true;
     $("btn-record").removeAttribute("href");
