@@ -9,9 +9,13 @@ use crate::input::CliError;
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Port on 127.0.0.1 (0 picks a free one; the URL printed tells which).
+    /// Port (0 picks a free one; the URL printed tells which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// The address to listen on: 127.0.0.1 (this computer only) by default; 0.0.0.0 lets people
+    /// on the network play (browsers there open http://THIS-MACHINE'S-ADDRESS:PORT/).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: std::net::IpAddr,
     /// Directory of the games database (default: $XDG_DATA_HOME/jovian or ~/.local/share/jovian).
     #[arg(long)]
     data: Option<PathBuf>,
@@ -69,6 +73,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     }
     let stopped = jovian_web::serve_blocking(jovian_web::ServeOptions {
         port: args.port,
+        host: args.host,
         data,
         allow_hosts: args.allow_hosts.clone(),
         engines,
@@ -78,8 +83,21 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             jovian_web::RateLimits::default()
         },
         on_listening: Box::new(move |addr| {
-            let url = format!("http://{addr}/");
+            // An unspecified address (0.0.0.0) is reached here through the loopback one.
+            let local = if addr.ip().is_unspecified() {
+                std::net::SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), addr.port())
+            } else {
+                addr
+            };
+            let url = format!("http://{local}/");
             println!("Jovian is at {url} (games kept in {shown}; Ctrl-C stops the server)");
+            if !addr.ip().is_loopback() {
+                println!(
+                    "Listening on {addr}: people on the network open http://<this machine's \
+                     address>:{}/ (names other than addresses need --allow-host)",
+                    addr.port()
+                );
+            }
             let _ = std::io::stdout().flush();
             if !no_open {
                 open_browser(&url);

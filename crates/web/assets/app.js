@@ -5,6 +5,7 @@ import { el } from "./diagram.js";
 import { helpEntry } from "./panel.js";
 import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { editorClick, leaveEditor, setupEditor } from "./editor.js";
+import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
 import {
   $, anySeat, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
@@ -267,7 +268,9 @@ function renderInfo() {
 /// (level 9) · array rot-0110…".
 function playersText(g) {
   const engine = g.movetime_ms ? `the computer (${g.movetime_ms} ms a move)` : `the computer (level ${g.level})`;
-  const who = (side) => (g.humans === "both" || g.humans === side ? "a person" : engine);
+  const me = mySide(g);
+  const who = (side) => (g.humans === "remote" ? (me ? (side === me ? "you" : "your opponent") : "a person")
+    : g.humans === "both" || g.humans === side ? "a person" : engine);
   const array = g.setup ? ` · array ${g.setup}` : " · from a position";
   return `${sideTitle("blue")}: ${who("blue")} · ${sideTitle("tan")}: ${who("tan")}${array}`;
 }
@@ -303,6 +306,7 @@ function render() {
     $("btn-record").removeAttribute("href");
   }
   drawBoard();
+  renderOnline();
   if (state.analysis) renderAnalysis();
 }
 
@@ -313,7 +317,8 @@ function setGame(g) {
   state.variant = state.variants.find((v) => v.id === g.variant);
   if (!sameGame) {
     $("eval-graph").hidden = true;
-    state.flipped = g.humans === "tan";
+    // The side this browser plays sits at the bottom.
+    state.flipped = g.humans === "tan" || mySide(g) === "tan";
     state.view = null; state.viewPly = null;
     listen(g.id);
     localStorage.setItem("jovian-game", String(g.id));
@@ -437,6 +442,7 @@ async function startNewGame() {
     humans: data.get("humans"),
     level: parseInt(data.get("level"), 10) || 9,
   };
+  if (body.humans === "remote") body.side = data.get("side") || "blue";
   const ms = parseInt(data.get("movetime"), 10);
   if (ms) body.movetime_ms = ms;
   try {
@@ -448,6 +454,7 @@ async function startNewGame() {
 /// A create answer: its seat secrets kept, the game returned without them.
 function created(g) {
   keepSeats(g.id, g.seats);
+  keepInvite(g);
   delete g.seats;
   return g;
 }
@@ -575,18 +582,22 @@ async function main() {
   const confirmed = (question, yes, run) => async () => {
     if (state.game && await confirmAction(question(), yes)) run();
   };
-  $("btn-takeback").addEventListener("click", confirmed(() => (state.game.result
-    ? `The game is over (${describeStatus(state.game)}). Take back the last move and play on?`
-    : "Take back the last move?"), "Take back", action("takeback")));
+  $("btn-takeback").addEventListener("click", confirmed(() => (state.game.humans === "remote"
+    ? "Ask your opponent to let you take back your last move?"
+    : state.game.result
+      ? `The game is over (${describeStatus(state.game)}). Take back the last move and play on?`
+      : "Take back the last move?"), "Take back", action("takeback")));
   $("btn-resign").addEventListener("click", confirmed(
     () => `Resign game ${state.game.id}? ${sideTitle(state.game.board.to_move)} resigns; this cannot be taken back.`,
     "Resign", action("resign")));
   $("btn-draw").addEventListener("click", confirmed(() => (state.game.humans === "both"
-    ? "Agree a draw? The game ends; this cannot be taken back." : "Offer the computer a draw?"),
+    ? "Agree a draw? The game ends; this cannot be taken back."
+    : state.game.humans === "remote" ? "Offer your opponent a draw?" : "Offer the computer a draw?"),
   "Offer draw", action("draw")));
   $("btn-movenow").addEventListener("click", action("movenow"));
   setupAnalysis(viewAt);
   setupEditor(setGame, created);
+  setupOnline(setGame);
   syncOptions();
   $("opt-upright").addEventListener("change", (ev) => {
     state.upright = ev.target.checked;

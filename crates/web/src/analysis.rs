@@ -13,8 +13,8 @@ use jovian_rules::{Color, Position, Variant, fen};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-use crate::api::{ApiError, ApiJson};
 use crate::game::{BoardView, LegalView, board_view, legal_view};
+use crate::reply::{ApiError, ApiJson};
 
 /// The longest search one request may ask for.
 const MAX_SEARCH_MS: u64 = 10_000;

@@ -6,9 +6,7 @@ use std::convert::Infallible;
 use std::sync::OnceLock;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -18,7 +16,6 @@ use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS};
 use jovian_rules::notation;
 use jovian_rules::record::Record;
 use jovian_rules::{Color, MoveKind, Position, Setup, Variant, fen};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -26,88 +23,11 @@ use crate::assets;
 use crate::diagram::{Diagram, diagram};
 use crate::engine_task::{cancel, start_if_due};
 use crate::game::{Ending, GameState, GameView, Humans, board_view};
+use crate::offers::OfferKind;
+use crate::reply::{ApiError, ApiJson, ApiResult};
 use crate::seats::{Seat, Seats};
 use crate::security::SecurityConfig;
 use crate::state::{AppState, SharedGame, commit_moves, lock};
-
-/// An error answer: a status and one sentence.
-#[derive(Debug)]
-pub struct ApiError(StatusCode, String);
-
-impl ApiError {
-    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError(status, message.into())
-    }
-    fn bad(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::BAD_REQUEST, message.into())
-    }
-    fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::CONFLICT, message.into())
-    }
-    fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError(StatusCode::NOT_FOUND, message.into())
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut res = (self.0, axum::Json(json!({ "error": self.1 }))).into_response();
-        if self.0 == StatusCode::SERVICE_UNAVAILABLE {
-            res.headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
-        }
-        res
-    }
-}
-
-impl From<crate::WebError> for ApiError {
-    /// A busy database or a stopping server is a moment to wait (503); a game changed or deleted
-    /// under the request is a conflict (409) or gone (404). What is left cannot come from a
-    /// request: a broken database or data directory.
-    fn from(e: crate::WebError) -> ApiError {
-        use crate::WebError::*;
-        let status = match e {
-            Busy | Stopping => StatusCode::SERVICE_UNAVAILABLE,
-            Conflict(_) => StatusCode::CONFLICT,
-            NoGame(_) => StatusCode::NOT_FOUND,
-            Data(_) | DataInUse { .. } | Database(_) | Bind { .. } | Serve(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
-        };
-        ApiError(status, e.to_string())
-    }
-}
-
-type ApiResult<T> = Result<T, ApiError>;
-
-/// A JSON body read with our own error answers (413 for an oversize body, 400 for bad JSON).
-pub struct ApiJson<T>(pub T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e: BytesRejection| {
-                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError(
-                        StatusCode::PAYLOAD_TOO_LARGE,
-                        format!(
-                            "the request body is larger than {} bytes",
-                            crate::BODY_LIMIT
-                        ),
-                    )
-                } else {
-                    ApiError::bad(format!("cannot read the request body: {e}"))
-                }
-            })?;
-        let text = if bytes.is_empty() { &b"{}"[..] } else { &bytes };
-        serde_json::from_slice(text)
-            .map(ApiJson)
-            .map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
-    }
-}
 
 /// The routes with the default [`SecurityConfig`]: loopback host names on any port, no other
 /// names, the default rate limits.
@@ -136,6 +56,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(offer_draw))
+        .route("/api/games/{id}/answer", post(answer_offer))
         .route("/api/games/{id}/movenow", post(move_now))
         .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/reach/{square}", get(reach))
@@ -310,8 +231,12 @@ struct NewGame {
     /// A whole game record to continue (its own variant and start: `variant`, if given, must
     /// agree; `setup` and `position` may not be given).
     record: Option<String>,
-    /// Which sides people play: `blue` (default), `tan` or `both`.
+    /// Which sides people play: `blue` (default), `tan`, `both` (two people at this board) or
+    /// `remote` (two people at browsers of their own).
     humans: Option<String>,
+    /// In a remote game, the creator's side (`blue`, the default, or `tan`): the create answer
+    /// gives that seat, and an invitation with the other.
+    side: Option<String>,
     level: Option<u32>,
     movetime_ms: Option<u64>,
 }
@@ -393,8 +318,21 @@ async fn create_game(
     let mut game = start_of(&req)?;
     game.humans = match req.humans.as_deref() {
         None => Humans::Blue,
-        Some(h) => Humans::parse(h)
-            .ok_or_else(|| ApiError::bad(format!("humans must be blue, tan or both, not {h:?}")))?,
+        Some(h) => Humans::parse(h).ok_or_else(|| {
+            ApiError::bad(format!(
+                "humans must be blue, tan, both or remote, not {h:?}"
+            ))
+        })?,
+    };
+    let creator = match req.side.as_deref() {
+        None => Color::Blue,
+        Some(s) if game.humans == Humans::Remote => Color::parse(s)
+            .ok_or_else(|| ApiError::bad(format!("side must be blue or tan, not {s:?}")))?,
+        Some(_) => {
+            return Err(ApiError::bad(
+                "side is given only with \"humans\": \"remote\"",
+            ));
+        }
     };
     game.level = req.level.unwrap_or(DEFAULT_LEVEL);
     if !(1..=LEVELS).contains(&game.level) {
@@ -410,16 +348,37 @@ async fn create_game(
     start_if_due(&state, &shared);
     // The only answer that shows seat secrets: those of the sides the creator plays.
     #[derive(Serialize)]
+    struct Invite {
+        side: &'static str,
+        secret: String,
+    }
+    #[derive(Serialize)]
     struct Created {
         #[serde(flatten)]
         game: GameView,
         seats: Seats,
+        /// A remote game's other seat, for the link the creator sends.
+        invite: Option<Invite>,
     }
     let created = {
         let mut g = lock(&shared);
+        let mut seats = g.seats.clone();
+        let invite = (g.humans == Humans::Remote).then(|| {
+            let other = creator.other();
+            let secret = seats.get(other).unwrap_or_default().to_string();
+            match other {
+                Color::Blue => seats.blue = None,
+                Color::Tan => seats.tan = None,
+            }
+            Invite {
+                side: other.name(),
+                secret,
+            }
+        });
         Created {
             game: g.view(),
-            seats: g.seats.clone(),
+            seats,
+            invite,
         }
     };
     Ok((StatusCode::CREATED, axum::Json(created)).into_response())
@@ -480,7 +439,7 @@ async fn take_back(
     let shared = game(&state, &id)?;
     {
         let mut g = lock(&shared);
-        seat.side(&g)?;
+        let side = seat.side(&g)?;
         // A resignation or an agreed draw ends the game for good; a loss by the rules can be
         // taken back like any move.
         if let Some(end) = g.agreed_end {
@@ -491,6 +450,11 @@ async fn take_back(
         }
         if g.moves.is_empty() {
             return Err(ApiError::conflict("there is no move to take back"));
+        }
+        // Between two browsers a take-back is asked for, and made when the other side agrees.
+        if g.humans == Humans::Remote {
+            crate::offers::offer(&state.store, &mut g, side, OfferKind::TakeBack)?;
+            return Ok(axum::Json(g.view()).into_response());
         }
         // Against the engine, back to the start of the person's last turn: their move and the
         // engine's reply, each of one or two parts (a doubled turn keeps the side to move).
@@ -555,8 +519,15 @@ async fn offer_draw(
 ) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
     let mut g = lock(&shared);
-    seat.side(&g)?;
+    let side = seat.side(&g)?;
     in_play(&mut g)?;
+    if g.humans == Humans::Remote {
+        let agreed = crate::offers::offer(&state.store, &mut g, side, OfferKind::Draw)?;
+        return Ok(
+            axum::Json(json!({ "accepted": agreed, "offered": !agreed, "game": g.view() }))
+                .into_response(),
+        );
+    }
     // Two people at one board agree by offering; the engine agrees only when it stands worse.
     let accepted = g.humans == Humans::Both
         || g.engine_score
@@ -569,6 +540,26 @@ async fn offer_draw(
         g.agreed_end = Some(Ending::Draw);
         g.announce("state", g.moves.len().to_string());
     }
+    Ok(axum::Json(json!({ "accepted": accepted, "game": g.view() })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Answer {
+    accept: bool,
+}
+
+/// The other side's answer to a remote game's pending draw or take-back offer.
+async fn answer_offer(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    seat: Seat,
+    ApiJson(req): ApiJson<Answer>,
+) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let mut g = lock(&shared);
+    let side = seat.side(&g)?;
+    let accepted = crate::offers::answer(&state.store, &mut g, side, req.accept)?;
     Ok(axum::Json(json!({ "accepted": accepted, "game": g.view() })).into_response())
 }
 

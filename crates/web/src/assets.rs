@@ -14,6 +14,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("board.js", include_str!("../assets/board.js")),
     ("analysis.js", include_str!("../assets/analysis.js")),
     ("editor.js", include_str!("../assets/editor.js")),
+    ("online.js", include_str!("../assets/online.js")),
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
 ];

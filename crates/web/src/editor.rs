@@ -6,8 +6,8 @@ use axum::response::{IntoResponse, Response};
 use jovian_rules::{Color, Position, Setup, Variant, fen, json};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{ApiError, ApiJson};
 use crate::game::{BoardView, board_view};
+use crate::reply::{ApiError, ApiJson};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -18,7 +18,11 @@ use crate::words;
 pub enum Humans {
     Blue,
     Tan,
+    /// Two people at one board (one browser holds both seats).
     Both,
+    /// Two people, each at a browser of their own (the creator sends the other a seat link):
+    /// a draw or a take-back needs the other side's consent (crate::offers).
+    Remote,
 }
 
 impl Humans {
@@ -27,6 +31,7 @@ impl Humans {
             "blue" => Some(Humans::Blue),
             "tan" => Some(Humans::Tan),
             "both" => Some(Humans::Both),
+            "remote" => Some(Humans::Remote),
             _ => None,
         }
     }
@@ -35,11 +40,12 @@ impl Humans {
             Humans::Blue => "blue",
             Humans::Tan => "tan",
             Humans::Both => "both",
+            Humans::Remote => "remote",
         }
     }
     pub fn plays(self, color: Color) -> bool {
         match self {
-            Humans::Both => true,
+            Humans::Both | Humans::Remote => true,
             Humans::Blue => color == Color::Blue,
             Humans::Tan => color == Color::Tan,
         }
@@ -153,6 +159,8 @@ pub struct GameState {
     pub engine_score: Option<i32>,
     /// The secrets of the sides people play: never part of a view.
     pub seats: Seats,
+    /// A draw or take-back offered by one side of a remote game, waiting for the other's answer.
+    pub offer: Option<crate::offers::Offer>,
     pub events: broadcast::Sender<Event>,
 }
 
@@ -178,6 +186,7 @@ impl GameState {
             last_info: None,
             engine_score: None,
             seats: Seats::default(),
+            offer: None,
             events: broadcast::channel(64).0,
         })
     }
@@ -342,6 +351,8 @@ pub struct GameView {
     pub queued: Option<QueueView>,
     pub engine_to_move: bool,
     pub info: Option<ThinkingView>,
+    /// The pending offer of a remote game: `{"kind": "draw" | "takeback", "by": side}`.
+    pub offer: Option<crate::offers::OfferView>,
 }
 
 /// A short summary for the list of games.
@@ -528,6 +539,7 @@ impl GameState {
             queued: self.queued.as_ref().and_then(QueueSpot::view),
             engine_to_move,
             info: self.last_info.clone(),
+            offer: self.offer.map(|o| o.view()),
         }
     }
 

@@ -14,7 +14,9 @@ mod engine_pool;
 mod engine_task;
 pub mod game;
 mod guard;
+pub mod offers;
 mod ratelimit;
+mod reply;
 pub mod seats;
 mod security;
 pub mod shutdown;
@@ -92,6 +94,9 @@ impl From<rusqlite::Error> for WebError {
 
 pub struct ServeOptions {
     pub port: u16,
+    /// The address to listen on: 127.0.0.1 by default; 0.0.0.0 (or an address of the machine)
+    /// for people on the network (see `SecurityConfig::network`).
+    pub host: std::net::IpAddr,
     pub data: PathBuf,
     /// Names besides the loopback address the server answers to (`--allow-host`), checked by
     /// [`allowed_host`].
@@ -153,7 +158,7 @@ pub async fn serve_until(
     stop: impl Future<Output = Stop> + Send + 'static,
 ) -> Result<Stopped, WebError> {
     let state = AppState::open_with(&options.data, options.engines)?;
-    let addr = SocketAddr::from(([127, 0, 0, 1], options.port));
+    let addr = SocketAddr::new(options.host, options.port);
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(listener) => listener,
         Err(source) => {
@@ -166,6 +171,7 @@ pub async fn serve_until(
         port: Some(local.port()),
         allowed_hosts: options.allow_hosts,
         limits: options.rate_limits,
+        network: !options.host.is_loopback(),
     };
     (options.on_listening)(local);
     let sweeper = tokio::spawn({

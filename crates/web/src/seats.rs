@@ -12,8 +12,8 @@ use jovian_rules::Color;
 use serde::Serialize;
 
 use crate::WebError;
-use crate::api::ApiError;
 use crate::game::{GameState, Humans};
+use crate::reply::ApiError;
 
 /// The request header that carries a seat secret.
 pub const HEADER: &str = "x-jovian-seat";

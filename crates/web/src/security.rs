@@ -25,9 +25,9 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::api::ApiError;
 use crate::guard::ClientAddr;
 use crate::ratelimit::{Limiter, RateLimits};
+use crate::reply::ApiError;
 
 /// The longest request target (path and query) accepted.
 pub const MAX_TARGET_BYTES: usize = 8 * 1024;
@@ -52,6 +52,11 @@ pub struct SecurityConfig {
     /// proxy) or `name:port`, in lower case (see [`allowed_host`]).
     pub allowed_hosts: Vec<String>,
     pub limits: RateLimits,
+    /// The server listens beyond the loopback address (`--host 0.0.0.0` or an address of the
+    /// machine): a `Host` that is an IP address with the server's port is then ours too (how
+    /// browsers on the network address it). A name still needs `--allow-host`: only a name can
+    /// be made to point at this server by someone else's DNS (rebinding).
+    pub network: bool,
 }
 
 /// Checks and normalizes a name for `--allow-host`: a host name or address, with a port or not.
@@ -116,6 +121,17 @@ impl Security {
             Some(Some(p)) => Some(p),
             Some(None) => return false,
         };
+        let ip_literal = host.parse::<std::net::Ipv4Addr>().is_ok()
+            || host
+                .strip_prefix('[')
+                .and_then(|h| h.strip_suffix(']'))
+                .is_some_and(|h| h.parse::<std::net::Ipv6Addr>().is_ok());
+        if self.config.network && ip_literal {
+            return self
+                .config
+                .port
+                .is_none_or(|ours| port.unwrap_or(80) == ours);
+        }
         if matches!(host, "127.0.0.1" | "localhost" | "[::1]") {
             return self
                 .config
@@ -360,6 +376,7 @@ mod tests {
                 port,
                 allowed_hosts: names.iter().map(|n| allowed_host(n).unwrap()).collect(),
                 limits: RateLimits::off(),
+                network: false,
             },
             limiter: Limiter::new(RateLimits::off()),
         }

@@ -126,6 +126,7 @@ impl AppState {
             created: game.created,
             blue_seat: game.seats.blue.clone(),
             tan_seat: game.seats.tan.clone(),
+            offer: game.offer.map(|o| o.stored()),
             moves: coordinates(&mut game),
         };
         game.id = self.store.create(&stored)?;
@@ -265,6 +266,10 @@ pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
         game.moves.push(m);
     }
     game.agreed_end = stored.agreed_end.as_deref().and_then(Ending::from_stored);
+    game.offer = stored
+        .offer
+        .as_deref()
+        .and_then(crate::offers::Offer::from_stored);
     Ok(game)
 }
 
@@ -289,6 +294,8 @@ pub fn commit_moves(store: &Store, game: &mut GameState, moves: &[Move]) -> Resu
         return Err(e);
     }
     game.moves.extend_from_slice(moves);
+    // A move declines a pending offer (the store cleared it too).
+    game.offer = None;
     game.announce("state", game.moves.len().to_string());
     Ok(())
 }

@@ -41,6 +41,8 @@ pub struct StoredGame {
     /// games stored before seats existed.
     pub blue_seat: Option<String>,
     pub tan_seat: Option<String>,
+    /// A remote game's pending draw or take-back offer (`draw:blue`; crate::offers).
+    pub offer: Option<String>,
     /// The moves in coordinate notation, in order.
     pub moves: Vec<String>,
 }
@@ -65,7 +67,8 @@ CREATE TABLE IF NOT EXISTS games (
     created INTEGER NOT NULL,
     updated INTEGER NOT NULL,
     blue_seat TEXT,
-    tan_seat TEXT
+    tan_seat TEXT,
+    offer TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -77,7 +80,11 @@ CREATE TABLE IF NOT EXISTS moves (
 
 /// Columns added since the first version, each with its type: a database made by an older
 /// version gains them (its rows read NULL there) when it is opened.
-const ADDED_COLUMNS: [(&str, &str); 2] = [("blue_seat", "TEXT"), ("tan_seat", "TEXT")];
+const ADDED_COLUMNS: [(&str, &str); 3] = [
+    ("blue_seat", "TEXT"),
+    ("tan_seat", "TEXT"),
+    ("offer", "TEXT"),
+];
 
 fn migrate(conn: &Connection) -> Result<(), WebError> {
     let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
@@ -173,8 +180,8 @@ impl Store {
         self.write(|tx| {
             tx.execute(
                 "INSERT INTO games (variant, setup, start, humans, level, movetime_ms, \
-                 agreed_end, created, updated, blue_seat, tan_seat) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10)",
+                 agreed_end, created, updated, blue_seat, tan_seat, offer) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11)",
                 params![
                     game.variant,
                     game.setup,
@@ -186,6 +193,7 @@ impl Store {
                     game.created,
                     game.blue_seat,
                     game.tan_seat,
+                    game.offer,
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -224,6 +232,8 @@ impl Store {
                     params![id, (first + i) as i64, coord],
                 )?;
             }
+            // A move declines a pending offer.
+            tx.execute("UPDATE games SET offer = NULL WHERE id = ?1", params![id])?;
             Ok(())
         })
     }
@@ -237,7 +247,7 @@ impl Store {
                 params![id, plies as i64],
             )?;
             tx.execute(
-                "UPDATE games SET agreed_end = NULL WHERE id = ?1",
+                "UPDATE games SET agreed_end = NULL, offer = NULL WHERE id = ?1",
                 params![id],
             )?;
             Ok(())
@@ -250,6 +260,18 @@ impl Store {
             tx.execute(
                 "UPDATE games SET agreed_end = ?2 WHERE id = ?1",
                 params![id, end],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Sets or clears a remote game's pending offer.
+    pub fn set_offer(&self, id: i64, offer: Option<&str>) -> Result<(), WebError> {
+        self.write(|tx| {
+            touch(tx, id)?;
+            tx.execute(
+                "UPDATE games SET offer = ?2 WHERE id = ?1",
+                params![id, offer],
             )?;
             Ok(())
         })
@@ -289,7 +311,7 @@ impl Store {
         let game = conn
             .query_row(
                 "SELECT id, variant, setup, start, humans, level, movetime_ms, agreed_end, created, \
-                 blue_seat, tan_seat FROM games WHERE id = ?1",
+                 blue_seat, tan_seat, offer FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -304,6 +326,7 @@ impl Store {
                         created: r.get(8)?,
                         blue_seat: r.get(9)?,
                         tan_seat: r.get(10)?,
+                        offer: r.get(11)?,
                         moves: Vec::new(),
                     })
                 },
@@ -382,6 +405,7 @@ mod tests {
             created: 7,
             blue_seat: Some("b1".into()),
             tan_seat: None,
+            offer: None,
             moves: vec!["d3d4".into()],
         };
         let id = {

@@ -384,6 +384,7 @@ impl World {
             port: Some(8080),
             allowed_hosts: vec!["board.example".into()],
             limits: RateLimits::off(),
+            network: false,
         };
         let app = router_with(state.clone(), security);
         let mut world = World {

@@ -17,6 +17,7 @@ async fn start(name: &str) -> SocketAddr {
     let (tx, rx) = tokio::sync::oneshot::channel();
     tokio::spawn(jovian_web::serve(jovian_web::ServeOptions {
         port: 0,
+        host: std::net::Ipv4Addr::LOCALHOST.into(),
         data,
         allow_hosts: vec![],
         engines: jovian_web::EngineOptions::default(),

@@ -141,6 +141,7 @@ fn stored_game(variant: &str, humans: &str, level: u32) -> StoredGame {
         // Given by the server when it opens the store (as for a game stored before seats).
         blue_seat: None,
         tan_seat: None,
+        offer: None,
     }
 }
 
@@ -547,6 +548,7 @@ async fn a_graceful_stop_ends_streams_and_engines_and_the_game_thinks_again_afte
     let server = tokio::spawn(jovian_web::serve_until(
         ServeOptions {
             port: 0,
+            host: std::net::Ipv4Addr::LOCALHOST.into(),
             data: dir.clone(),
             allow_hosts: vec![],
             engines: EngineOptions::default(),

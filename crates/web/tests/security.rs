@@ -285,6 +285,7 @@ async fn a_game_stored_before_seats_gets_them_once() {
             created: 1,
             blue_seat: None,
             tan_seat: None,
+            offer: None,
             moves: vec![],
         })
         .unwrap();
@@ -595,4 +596,55 @@ async fn every_answer_carries_the_security_headers() {
             assert_eq!(a.headers["cache-control"], "no-store", "{uri}");
         }
     }
+}
+
+/// `--host 0.0.0.0`: browsers on the network address the server by its IP address, which is
+/// then accepted with the server's port; a name still is not (DNS rebinding), nor another port.
+#[tokio::test]
+async fn a_server_on_the_network_answers_to_its_addresses() {
+    let dir = std::env::temp_dir().join(format!("jovian-network-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let app = router_with(
+        AppState::open(&dir).unwrap(),
+        SecurityConfig {
+            port: Some(8080),
+            network: true,
+            ..SecurityConfig::default()
+        },
+    );
+    for (host, status) in [
+        ("192.168.1.20:8080", StatusCode::OK),
+        ("10.0.0.5:8080", StatusCode::OK),
+        ("[fe80::1]:8080", StatusCode::OK),
+        ("127.0.0.1:8080", StatusCode::OK),
+        ("192.168.1.20:9999", StatusCode::MISDIRECTED_REQUEST),
+        ("attacker.example:8080", StatusCode::MISDIRECTED_REQUEST),
+        (
+            "192.168.1.20.attacker.example:8080",
+            StatusCode::MISDIRECTED_REQUEST,
+        ),
+    ] {
+        let req = Request::get("/api/variants")
+            .header("host", host)
+            .body(Body::empty())
+            .unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), status, "{host}");
+    }
+    // The same addresses are refused by a server on the loopback address only.
+    let local = router_with(
+        AppState::open(&dir.join("local")).unwrap(),
+        SecurityConfig {
+            port: Some(8080),
+            ..SecurityConfig::default()
+        },
+    );
+    let req = Request::get("/api/variants")
+        .header("host", "192.168.1.20:8080")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(
+        local.oneshot(req).await.unwrap().status(),
+        StatusCode::MISDIRECTED_REQUEST
+    );
 }

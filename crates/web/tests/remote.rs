@@ -1,0 +1,144 @@
+//! Two people at browsers of their own (`"humans": "remote"`): the creator's seat and the
+//! invitation, each side moving only for itself, draw and take-back offers answered by the other
+//! side, a move declining an offer, and an offer kept across a restart.
+
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use jovian_web::{AppState, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jovian-remote-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+async fn call(state: &AppState, uri: &str, seat: Option<&str>, body: Value) -> (StatusCode, Value) {
+    let mut req = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .header("content-type", "application/json");
+    if let Some(seat) = seat {
+        req = req.header("x-jovian-seat", seat);
+    }
+    let req = req.body(Body::from(body.to_string())).unwrap();
+    let res = router(state.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn get(state: &AppState, uri: &str) -> Value {
+    let req = Request::get(uri).body(Body::empty()).unwrap();
+    let res = router(state.clone()).oneshot(req).await.unwrap();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+#[tokio::test]
+async fn two_browsers_play_and_agree_by_offers() {
+    let dir = data_dir("offers");
+    let (id, blue, tan) = {
+        let state = AppState::open(&dir).unwrap();
+        let (status, game) = call(
+            &state,
+            "/api/games",
+            None,
+            json!({"variant": "scirocco", "humans": "remote", "side": "tan"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        assert_eq!(game["humans"], "remote");
+        // The creator plays Tan: its seat only, and the invitation for Blue.
+        assert!(game["seats"]["blue"].is_null(), "{}", game["seats"]);
+        let tan = game["seats"]["tan"].as_str().unwrap().to_string();
+        assert_eq!(game["invite"]["side"], "blue");
+        let blue = game["invite"]["secret"].as_str().unwrap().to_string();
+        assert_eq!(blue.len(), 32);
+        let id = game["id"].as_i64().unwrap();
+        let moves = format!("/api/games/{id}/moves");
+        // Each side moves only for itself.
+        let (status, _) = call(&state, &moves, Some(&tan), json!({"move": "P-d4"})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = call(&state, &moves, Some(&blue), json!({"move": "P-d4"})).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = call(&state, &moves, Some(&tan), json!({"move": "P-d7"})).await;
+        assert_eq!(status, StatusCode::OK);
+
+        // A draw offered by Blue waits for Tan; Blue cannot answer it; Tan declines.
+        let draw = format!("/api/games/{id}/draw");
+        let answer = format!("/api/games/{id}/answer");
+        let (status, r) = call(&state, &draw, Some(&blue), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{r}");
+        assert_eq!(
+            (r["accepted"].clone(), r["offered"].clone()),
+            (json!(false), json!(true))
+        );
+        assert_eq!(r["game"]["offer"], json!({"kind": "draw", "by": "blue"}));
+        let (status, r) = call(&state, &answer, Some(&blue), json!({"accept": true})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{r}");
+        let (status, r) = call(&state, &answer, None, json!({"accept": true})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{r}");
+        let (status, r) = call(&state, &answer, Some(&tan), json!({"accept": false})).await;
+        assert_eq!(status, StatusCode::OK, "{r}");
+        assert!(r["game"]["offer"].is_null());
+        assert!(r["game"]["result"].is_null());
+        let (status, _) = call(&state, &answer, Some(&tan), json!({"accept": true})).await;
+        assert_eq!(status, StatusCode::CONFLICT, "nothing to answer now");
+
+        // A move declines a pending offer.
+        call(&state, &draw, Some(&blue), json!({})).await;
+        let (_, g) = call(&state, &moves, Some(&blue), json!({"move": "P-e4"})).await;
+        assert!(g["offer"].is_null(), "{}", g["offer"]);
+
+        // Tan asks to take back its move... it has none since Blue's last: P-d7 was before.
+        let takeback = format!("/api/games/{id}/takeback");
+        let (status, g) = call(&state, &takeback, Some(&blue), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        assert_eq!(g["offer"], json!({"kind": "takeback", "by": "blue"}));
+        assert_eq!(
+            g["moves"].as_array().unwrap().len(),
+            3,
+            "nothing taken back yet"
+        );
+        (id, blue, tan)
+    };
+    // A restart keeps the pending offer; Tan accepts it: Blue's P-e4 is taken back.
+    let state = AppState::open(&dir).unwrap();
+    let g = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(g["offer"], json!({"kind": "takeback", "by": "blue"}));
+    let (status, r) = call(
+        &state,
+        &format!("/api/games/{id}/answer"),
+        Some(&tan),
+        json!({"accept": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r["accepted"], true);
+    assert_eq!(r["game"]["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(r["game"]["board"]["to_move"], "blue");
+    // Offers crossing: Tan offers a draw, then Blue offers one too: agreed.
+    let draw = format!("/api/games/{id}/draw");
+    call(&state, &draw, Some(&tan), json!({})).await;
+    let (_, r) = call(&state, &draw, Some(&blue), json!({})).await;
+    assert_eq!(r["accepted"], true, "{r}");
+    assert_eq!(r["game"]["result"]["result"], "1/2-1/2");
+    // Malformed creations.
+    for body in [
+        json!({"variant": "scirocco", "humans": "remote", "side": "green"}),
+        json!({"variant": "scirocco", "humans": "both", "side": "tan"}),
+        json!({"variant": "scirocco", "humans": "friends"}),
+    ] {
+        let (status, r) = call(&state, "/api/games", None, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {r}");
+        assert!(r["error"].is_string());
+    }
+}

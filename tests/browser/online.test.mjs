@@ -1,0 +1,130 @@
+// Two people at browsers of their own (issue 15): a game made with "a person at another
+// computer", the invitation link opened in a second browser context (its own storage), a third
+// context watching; moves arrive live; the wrong side's browser cannot move; a draw offer is
+// answered by the other side; the server restarts mid-game and play goes on.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+
+const bin = process.env.JOVIAN_BIN;
+const data = `${process.env.JOVIAN_DATA}-online`;
+const shots = process.env.SCREENSHOTS || "../../target/browser";
+assert.ok(bin && process.env.JOVIAN_DATA, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
+mkdirSync(shots, { recursive: true });
+
+function startServer(port) {
+  const child = spawn(bin, ["serve", "--port", String(port), "--data", data, "--no-open"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
+    const look = (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) { clearTimeout(timer); resolve({ child, url: m[0], port: Number(m[1]) }); }
+    };
+    child.stdout.on("data", look);
+    child.stderr.on("data", look);
+  });
+}
+function stopServer(server) {
+  const gone = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGKILL");
+  return gone;
+}
+
+let server = await startServer(0);
+const url = server.url;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+const errors = [];
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return page;
+}
+const step = (name) => console.log(`- ${name}`);
+const movesShown = (page, n) => page.waitForFunction((k) => document.querySelectorAll("#moves span").length === k, n,
+  { timeout: 30000 });
+
+const blue = await newPage();
+const tan = await newPage();
+const watcher = await newPage();
+try {
+  step("a game against a person at another computer gives a link to send");
+  await blue.goto(url);
+  await blue.waitForSelector("#dlg-new[open]");
+  await blue.selectOption("#new-variant", "scirocco");
+  await blue.check("input[name=humans][value=remote]");
+  await blue.click("#new-start");
+  await blue.waitForSelector("#invite:not([hidden])");
+  const link = await blue.locator("#invite-link").inputValue();
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#seat=\d+-tan-[0-9a-f]{32}$/);
+  const id = Number(/#seat=(\d+)-/.exec(link)[1]);
+  assert.match(await blue.locator("#online-who").textContent(), /you play Blue/);
+  await blue.screenshot({ path: `${shots}/online-invite.png` });
+
+  step("the link opens the game in a second browser, which plays Tan; a third one watches");
+  await tan.goto(link);
+  await tan.waitForSelector("g.piece");
+  await tan.waitForFunction(() => /you play Tan/.test(document.querySelector("#online-who").textContent));
+  assert.equal(await tan.evaluate(() => location.hash), "", "the secret leaves the address bar");
+  await watcher.goto(url);
+  await watcher.waitForSelector("#dlg-new[open]");
+  await watcher.click("#dlg-new button[value=cancel]");
+  await watcher.click("#btn-games");
+  await watcher.waitForSelector("#dlg-games[open]");
+  await watcher.locator("#games-table tbody tr", { hasText: "Scirocco" }).first().locator("button", { hasText: "Open" }).click();
+  await watcher.waitForSelector("#seat-note:not([hidden])");
+  assert.match(await watcher.locator("#online-who").textContent(), /you are watching/);
+
+  step("Blue moves by clicks; Tan and the watcher see it live");
+  await blue.click('g.piece[data-square="d3"]');
+  await blue.click('rect[data-square="d4"]', { force: true });
+  await movesShown(blue, 1);
+  await movesShown(tan, 1);
+  await movesShown(watcher, 1);
+
+  step("the wrong side's browser cannot move: Blue's page for Tan is refused");
+  const refused = await blue.evaluate(async (gameId) => {
+    const seat = JSON.parse(localStorage.getItem(`jovian-seats-${gameId}`)).blue;
+    const res = await fetch(`/api/games/${gameId}/moves`, { method: "POST",
+      headers: { "Content-Type": "application/json", "X-Jovian-Seat": seat }, body: JSON.stringify({ move: "P-d7" }) });
+    return res.status;
+  }, id);
+  assert.equal(refused, 403);
+  await tan.click('g.piece[data-square="d8"]');
+  await tan.click('rect[data-square="d7"]', { force: true });
+  await movesShown(tan, 2);
+  await movesShown(blue, 2);
+
+  step("a draw offered by Blue is answered in Tan's browser");
+  await blue.click("#btn-draw");
+  await blue.waitForSelector("#dlg-confirm[open]");
+  await blue.click("#confirm-yes");
+  await blue.waitForFunction(() => /waiting for the answer/.test(document.querySelector("#offer-text").textContent));
+  await tan.waitForFunction(() => /Blue offers a draw/.test(document.querySelector("#offer-text")?.textContent || ""));
+  await tan.screenshot({ path: `${shots}/online-offer.png` });
+  await tan.click("#offer-decline");
+  await blue.waitForSelector("#offer", { state: "hidden" });
+
+  step("the server restarts mid-game; both browsers play on");
+  const port = server.port;
+  await stopServer(server);
+  server = await startServer(port);
+  await blue.click('g.piece[data-square="e3"]');
+  await blue.click('rect[data-square="e4"]', { force: true });
+  await movesShown(blue, 3);
+  await movesShown(tan, 3);
+  await movesShown(watcher, 3);
+  assert.deepEqual(errors, [], "no script errors");
+  console.log("online test passed");
+} finally {
+  await browser.close();
+  server.child.kill("SIGTERM");
+}
