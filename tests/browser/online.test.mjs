@@ -122,6 +122,23 @@ try {
   await movesShown(blue, 3);
   await movesShown(tan, 3);
   await movesShown(watcher, 3);
+  step("a clock runs out: the page shows the loss on time the server records");
+  await watcher.click("#btn-new");
+  await watcher.waitForSelector("#dlg-new[open]");
+  await watcher.selectOption("#new-variant", "scirocco");
+  await watcher.check("input[name=humans][value=both]");
+  await watcher.check("input[name=clock][value=move]");
+  await watcher.fill("input[name=clock-move]", "2");
+  await watcher.click("#new-start");
+  await watcher.waitForSelector("#clocks:not([hidden])");
+  assert.match(await watcher.locator("#clock-blue").textContent(), /Blue 0:0[12]/);
+  await watcher.waitForSelector("#banner:not([hidden])", { timeout: 15000 });
+  assert.match(await watcher.locator("#banner").textContent(), /Blue lost on time/);
+  await watcher.screenshot({ path: `${shots}/clock-out.png` });
+  const timed = Number(await watcher.evaluate(() => localStorage.getItem("jovian-game")));
+  const res = await fetch(new URL(`/api/games/${timed}/record`, server.url));
+  assert.match(await res.text(), /\[TimeControl "1\/2"\]/);
+
   assert.deepEqual(errors, [], "no script errors");
   console.log("online test passed");
 } finally {

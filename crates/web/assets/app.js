@@ -6,6 +6,7 @@ import { helpEntry } from "./panel.js";
 import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
+import { chosenClock, renderClocks } from "./clocks.js";
 import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
 import {
   $, anySeat, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
@@ -307,6 +308,7 @@ function render() {
   }
   drawBoard();
   renderOnline();
+  renderClocks(refresh);
   if (state.analysis) renderAnalysis();
 }
 
@@ -443,8 +445,11 @@ async function startNewGame() {
     level: parseInt(data.get("level"), 10) || 9,
   };
   if (body.humans === "remote") body.side = data.get("side") || "blue";
+  const clock = chosenClock(data);
   const ms = parseInt(data.get("movetime"), 10);
-  if (ms) body.movetime_ms = ms;
+  // A clock times the computer too: its time per move is then the clock's.
+  if (clock) body.clock = clock;
+  else if (ms) body.movetime_ms = ms;
   try {
     showError(null);
     setGame(created(await api("/api/games", { method: "POST", body })));

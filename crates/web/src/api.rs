@@ -27,7 +27,7 @@ use crate::offers::OfferKind;
 use crate::reply::{ApiError, ApiJson, ApiResult};
 use crate::seats::{Seat, Seats};
 use crate::security::SecurityConfig;
-use crate::state::{AppState, SharedGame, commit_moves, lock};
+use crate::state::{AppState, SharedGame, commit_moves, flag_fall, lock};
 
 /// The routes with the default [`SecurityConfig`]: loopback host names on any port, no other
 /// names, the default rate limits.
@@ -216,8 +216,12 @@ async fn list_games(State(state): State<AppState>) -> impl IntoResponse {
 
 async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let shared = game(&state, &id)?;
-    let view = lock(&shared).view();
-    Ok(axum::Json(view).into_response())
+    let mut g = lock(&shared);
+    // A timed game read after its time ran out is lost on time now.
+    if flag_fall(&state.store, &mut g)? {
+        cancel(&mut g);
+    }
+    Ok(axum::Json(g.view()).into_response())
 }
 
 #[derive(Deserialize, Default)]
@@ -239,6 +243,8 @@ struct NewGame {
     side: Option<String>,
     level: Option<u32>,
     movetime_ms: Option<u64>,
+    /// A clock for both sides: `{"per_move_s": 30}` or `{"base_s": 300, "increment_s": 5}`.
+    clock: Option<crate::clock::ClockRequest>,
 }
 
 /// A setup name drawn from the clock (any legal array).
@@ -344,6 +350,16 @@ async fn create_game(
         return Err(ApiError::bad("movetime_ms must be 50 to 600000"));
     }
     game.movetime_ms = req.movetime_ms;
+    if let Some(c) = &req.clock {
+        if req.movetime_ms.is_some() {
+            return Err(ApiError::bad(
+                "give either movetime_ms or a clock, not both",
+            ));
+        }
+        game.clock = Some(crate::clock::Clock::new(
+            crate::clock::TimeControl::from_request(c)?,
+        ));
+    }
     let shared = state.insert(game)?;
     start_if_due(&state, &shared);
     // The only answer that shows seat secrets: those of the sides the creator plays.
@@ -421,6 +437,13 @@ async fn play_move(
         }
         let to_move = g.position.side_to_move();
         seat.must_be(&g, to_move, "move")?;
+        // A move after its side's time ran out does not count: the game is lost on time.
+        if flag_fall(&state.store, &mut g)? {
+            return Err(ApiError::conflict(format!(
+                "too late: {}'s time ran out, and the game is lost on time",
+                g.variant.side_title(to_move)
+            )));
+        }
         // A turn: one move, or both parts of a doubled one (`Rxa11-m11`).
         let turn = notation::parse_turn(&mut g.position, &req.text)
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
@@ -473,6 +496,9 @@ async fn take_back(
             g.moves.pop();
         }
         g.last_info = None;
+        if let Some(c) = g.clock.as_mut() {
+            c.restart_turn();
+        }
         g.announce("state", g.moves.len().to_string());
     }
     start_if_due(&state, &shared);

@@ -15,6 +15,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("analysis.js", include_str!("../assets/analysis.js")),
     ("editor.js", include_str!("../assets/editor.js")),
     ("online.js", include_str!("../assets/online.js")),
+    ("clocks.js", include_str!("../assets/clocks.js")),
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
 ];

@@ -93,9 +93,10 @@ fn claim(game: &mut GameState, permit: &Permit) -> Claim {
         variant: game.variant,
         position: game.position.clone(),
         ply: game.moves.len(),
-        limits: match game.movetime_ms {
-            Some(ms) => Limits::movetime(ms),
-            None => limits_for_level(game.level),
+        limits: match (&game.clock, game.movetime_ms) {
+            (Some(clock), _) => clock.limits(game.position.side_to_move()),
+            (None, Some(ms)) => Limits::movetime(ms),
+            (None, None) => limits_for_level(game.level),
         },
         generation,
         control,
@@ -205,6 +206,11 @@ fn finish(
             return false; // the game changed under the search: its move no longer applies
         };
         game.engine_score = Some(result.score);
+        // The engine too loses on time (its move comes too late to count).
+        if matches!(crate::state::flag_fall(&pool.store, &mut game), Ok(true)) {
+            game.thinking = None;
+            return false;
+        }
         let Some(m) = result.best else {
             game.thinking = None;
             game.announce("state", game.moves.len().to_string());

@@ -61,6 +61,8 @@ pub enum Ending {
     Resigned(Color),
     /// Draw by agreement.
     Draw,
+    /// The loser's time ran out.
+    Time(Color),
 }
 
 impl Ending {
@@ -68,14 +70,15 @@ impl Ending {
         match self {
             Ending::Rules(o) => o.result_text(),
             Ending::Resigned(Color::Blue) => "0-1",
-            Ending::Resigned(Color::Tan) => "1-0",
+            Ending::Resigned(Color::Tan) | Ending::Time(Color::Tan) => "1-0",
+            Ending::Time(Color::Blue) => "0-1",
             Ending::Draw => "1/2-1/2",
         }
     }
     pub fn winner(self) -> Option<Color> {
         match self {
             Ending::Rules(o) => o.winner,
-            Ending::Resigned(loser) => Some(loser.other()),
+            Ending::Resigned(loser) | Ending::Time(loser) => Some(loser.other()),
             Ending::Draw => None,
         }
     }
@@ -84,6 +87,7 @@ impl Ending {
             Ending::Rules(o) => o.reason.describe().to_string(),
             Ending::Resigned(loser) => format!("{} resigned", v.side_title(loser)),
             Ending::Draw => "draw by agreement".to_string(),
+            Ending::Time(loser) => format!("{} lost on time", v.side_title(loser)),
         }
     }
     /// The form kept in the database for endings the board does not show.
@@ -92,11 +96,13 @@ impl Ending {
             Ending::Rules(_) => None,
             Ending::Resigned(c) => Some(format!("resigned:{}", c.name())),
             Ending::Draw => Some("draw".to_string()),
+            Ending::Time(c) => Some(format!("time:{}", c.name())),
         }
     }
     pub fn from_stored(text: &str) -> Option<Ending> {
         match text.split_once(':') {
             Some(("resigned", side)) => Color::parse(side).map(Ending::Resigned),
+            Some(("time", side)) => Color::parse(side).map(Ending::Time),
             _ if text == "draw" => Some(Ending::Draw),
             _ => None,
         }
@@ -161,6 +167,8 @@ pub struct GameState {
     pub seats: Seats,
     /// A draw or take-back offered by one side of a remote game, waiting for the other's answer.
     pub offer: Option<crate::offers::Offer>,
+    /// The clocks, in a timed game (crate::clock).
+    pub clock: Option<crate::clock::Clock>,
     pub events: broadcast::Sender<Event>,
 }
 
@@ -187,6 +195,7 @@ impl GameState {
             engine_score: None,
             seats: Seats::default(),
             offer: None,
+            clock: None,
             events: broadcast::channel(64).0,
         })
     }
@@ -231,15 +240,40 @@ impl GameState {
             }
         };
         let mut tags = vec![
+            ("Event".to_string(), format!("Jovian game {}", self.id)),
+            ("Site".to_string(), "jovian serve".to_string()),
+            ("Date".to_string(), record_date(self.created)),
+            ("Round".to_string(), "-".to_string()),
             ("Blue".to_string(), player(Color::Blue)),
             ("Tan".to_string(), player(Color::Tan)),
         ];
+        if let Some(c) = &self.clock {
+            tags.push(("TimeControl".to_string(), c.control.tag()));
+        }
         if let Some(e) = ending {
             tags.push(("Result".to_string(), e.result_text().to_string()));
             tags.push(("Termination".to_string(), e.reason(self.variant)));
         }
         Record::from_game(&game, tags)
     }
+}
+
+/// A record's date (`2026.11.24`, UTC) from seconds since 1970; `????.??.??` if unknown.
+fn record_date(seconds: i64) -> String {
+    if seconds <= 0 {
+        return "????.??.??".to_string();
+    }
+    // Days to a civil date (H. Hinnant's algorithm).
+    let z = seconds.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,6 +387,8 @@ pub struct GameView {
     pub info: Option<ThinkingView>,
     /// The pending offer of a remote game: `{"kind": "draw" | "takeback", "by": side}`.
     pub offer: Option<crate::offers::OfferView>,
+    /// A timed game's clocks: `{"control", "blue_ms", "tan_ms", "running"}`.
+    pub clock: Option<crate::clock::ClockView>,
 }
 
 /// A short summary for the list of games.
@@ -540,6 +576,10 @@ impl GameState {
             engine_to_move,
             info: self.last_info.clone(),
             offer: self.offer.map(|o| o.view()),
+            clock: self
+                .clock
+                .as_ref()
+                .map(|c| c.view(self.position.side_to_move(), ending.is_some())),
         }
     }
 
@@ -554,5 +594,16 @@ impl GameState {
             result: self.ending().map(|e| e.result_text()),
             created: self.created,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn record_dates() {
+        assert_eq!(super::record_date(0), "????.??.??");
+        assert_eq!(super::record_date(86_400), "1970.01.02");
+        assert_eq!(super::record_date(1_795_478_400), "2026.11.24");
+        assert_eq!(super::record_date(951_782_400), "2000.02.29");
     }
 }

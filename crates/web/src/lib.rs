@@ -7,6 +7,7 @@
 mod analysis;
 mod api;
 mod assets;
+pub mod clock;
 pub mod diagram;
 mod dir_lock;
 mod editor;

@@ -102,6 +102,9 @@ fn carry_out(store: &Store, game: &mut GameState, offer: Offer) -> Result<(), Ap
                 game.position.unmake();
                 game.moves.pop();
             }
+            if let Some(c) = game.clock.as_mut() {
+                c.restart_turn();
+            }
         }
     }
     game.offer = None;

@@ -127,6 +127,7 @@ impl AppState {
             blue_seat: game.seats.blue.clone(),
             tan_seat: game.seats.tan.clone(),
             offer: game.offer.map(|o| o.stored()),
+            clock: game.clock.as_ref().map(|c| c.stored()),
             moves: coordinates(&mut game),
         };
         game.id = self.store.create(&stored)?;
@@ -270,6 +271,10 @@ pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
         .offer
         .as_deref()
         .and_then(crate::offers::Offer::from_stored);
+    game.clock = stored
+        .clock
+        .as_deref()
+        .and_then(crate::clock::Clock::from_stored);
     Ok(game)
 }
 
@@ -277,6 +282,7 @@ pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
 /// to the store first, in one transaction, then made and announced, so an accepted move is never
 /// lost; a write that fails leaves the game as it was.
 pub fn commit_moves(store: &Store, game: &mut GameState, moves: &[Move]) -> Result<(), WebError> {
+    let mover = game.position.side_to_move();
     let first = game.moves.len() + 1;
     let mut coords = Vec::with_capacity(moves.len());
     for &m in moves {
@@ -287,15 +293,39 @@ pub fn commit_moves(store: &Store, game: &mut GameState, moves: &[Move]) -> Resu
         ));
         game.position.make(m);
     }
-    if let Err(e) = store.push_moves(game.id, first, &coords) {
+    // A timed game's clocks after the turn, written with its moves (the mover: the side to move
+    // before these moves were made).
+    let clock = game.clock.clone().map(|mut c| {
+        c.moved(mover);
+        c
+    });
+    let stored_clock = clock.as_ref().map(|c| c.stored());
+    if let Err(e) = store.push_moves_timed(game.id, first, &coords, stored_clock.as_deref()) {
         for _ in moves {
             game.position.unmake();
         }
         return Err(e);
     }
+    game.clock = clock;
     game.moves.extend_from_slice(moves);
     // A move declines a pending offer (the store cleared it too).
     game.offer = None;
     game.announce("state", game.moves.len().to_string());
     Ok(())
+}
+
+/// Ends a timed game whose side to move has no time left (a loss on time, stored): true if it
+/// did. Called before a move is taken and whenever the game is read.
+pub fn flag_fall(store: &Store, game: &mut GameState) -> Result<bool, WebError> {
+    let to_move = game.position.side_to_move();
+    let flagged = game.clock.as_ref().is_some_and(|c| c.flagged(to_move));
+    if !flagged || game.ending().is_some() {
+        return Ok(false);
+    }
+    let end = Ending::Time(to_move);
+    store.set_agreed_end(game.id, end.stored().as_deref())?;
+    game.agreed_end = Some(end);
+    game.offer = None;
+    game.announce("state", game.moves.len().to_string());
+    Ok(true)
 }

@@ -43,6 +43,8 @@ pub struct StoredGame {
     pub tan_seat: Option<String>,
     /// A remote game's pending draw or take-back offer (`draw:blue`; crate::offers).
     pub offer: Option<String>,
+    /// A timed game's clocks (crate::clock::Clock's stored form), as of the last move.
+    pub clock: Option<String>,
     /// The moves in coordinate notation, in order.
     pub moves: Vec<String>,
 }
@@ -68,7 +70,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated INTEGER NOT NULL,
     blue_seat TEXT,
     tan_seat TEXT,
-    offer TEXT
+    offer TEXT,
+    clock TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -80,10 +83,11 @@ CREATE TABLE IF NOT EXISTS moves (
 
 /// Columns added since the first version, each with its type: a database made by an older
 /// version gains them (its rows read NULL there) when it is opened.
-const ADDED_COLUMNS: [(&str, &str); 3] = [
+const ADDED_COLUMNS: [(&str, &str); 4] = [
     ("blue_seat", "TEXT"),
     ("tan_seat", "TEXT"),
     ("offer", "TEXT"),
+    ("clock", "TEXT"),
 ];
 
 fn migrate(conn: &Connection) -> Result<(), WebError> {
@@ -180,8 +184,8 @@ impl Store {
         self.write(|tx| {
             tx.execute(
                 "INSERT INTO games (variant, setup, start, humans, level, movetime_ms, \
-                 agreed_end, created, updated, blue_seat, tan_seat, offer) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11)",
+                 agreed_end, created, updated, blue_seat, tan_seat, offer, clock) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     game.variant,
                     game.setup,
@@ -194,6 +198,7 @@ impl Store {
                     game.blue_seat,
                     game.tan_seat,
                     game.offer,
+                    game.clock,
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -216,6 +221,17 @@ impl Store {
     /// one write. The stored game must have exactly `first - 1` moves, so the table never has a
     /// gap or a second move for one ply, whoever else writes to it.
     pub fn push_moves(&self, id: i64, first: usize, coords: &[String]) -> Result<(), WebError> {
+        self.push_moves_timed(id, first, coords, None)
+    }
+
+    /// [`Store::push_moves`], with a timed game's clocks after the moves in the same write.
+    pub fn push_moves_timed(
+        &self,
+        id: i64,
+        first: usize,
+        coords: &[String],
+        clock: Option<&str>,
+    ) -> Result<(), WebError> {
         self.write(|tx| {
             touch(tx, id)?;
             let stored = stored_plies(tx, id)?;
@@ -234,6 +250,12 @@ impl Store {
             }
             // A move declines a pending offer.
             tx.execute("UPDATE games SET offer = NULL WHERE id = ?1", params![id])?;
+            if let Some(clock) = clock {
+                tx.execute(
+                    "UPDATE games SET clock = ?2 WHERE id = ?1",
+                    params![id, clock],
+                )?;
+            }
             Ok(())
         })
     }
@@ -311,7 +333,7 @@ impl Store {
         let game = conn
             .query_row(
                 "SELECT id, variant, setup, start, humans, level, movetime_ms, agreed_end, created, \
-                 blue_seat, tan_seat, offer FROM games WHERE id = ?1",
+                 blue_seat, tan_seat, offer, clock FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -327,6 +349,7 @@ impl Store {
                         blue_seat: r.get(9)?,
                         tan_seat: r.get(10)?,
                         offer: r.get(11)?,
+                        clock: r.get(12)?,
                         moves: Vec::new(),
                     })
                 },
@@ -406,6 +429,7 @@ mod tests {
             blue_seat: Some("b1".into()),
             tan_seat: None,
             offer: None,
+            clock: None,
             moves: vec!["d3d4".into()],
         };
         let id = {

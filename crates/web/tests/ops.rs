@@ -142,6 +142,7 @@ fn stored_game(variant: &str, humans: &str, level: u32) -> StoredGame {
         blue_seat: None,
         tan_seat: None,
         offer: None,
+        clock: None,
     }
 }
 

@@ -142,3 +142,166 @@ async fn two_browsers_play_and_agree_by_offers() {
         assert!(r["error"].is_string());
     }
 }
+
+/// Clocks: kept by the server for people and engine; a move after the time ran out is refused and
+/// the game lost on time; a game read after the time ran out is lost too; malformed clocks are
+/// refused; the clocks survive a restart and go into the record.
+#[tokio::test]
+async fn clocks_are_kept_and_enforced() {
+    let dir = data_dir("clocks");
+    let state = AppState::open(&dir).unwrap();
+    for clock in [
+        json!({}),
+        json!({"per_move_s": 0}),
+        json!({"per_move_s": 30, "base_s": 60}),
+        json!({"base_s": -5}),
+        json!({"base_s": 60, "increment_s": 1000}),
+        json!({"base_s": "ten"}),
+        json!({"minutes": 5}),
+    ] {
+        let (status, r) = call(
+            &state,
+            "/api/games",
+            None,
+            json!({"variant": "scirocco", "humans": "both", "clock": clock}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{clock}: {r}");
+        assert!(r["error"].is_string());
+    }
+    let (status, r) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "both", "movetime_ms": 500,
+               "clock": {"per_move_s": 5}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{r}");
+
+    // One second a move: Blue moves in time, Tan does not.
+    let (_, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "both", "clock": {"per_move_s": 1}}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    assert_eq!(game["clock"]["control"], "1/1");
+    assert_eq!(game["clock"]["running"], "blue");
+    let (blue, tan) = (
+        game["seats"]["blue"].as_str().unwrap().to_string(),
+        game["seats"]["tan"].as_str().unwrap().to_string(),
+    );
+    let moves = format!("/api/games/{id}/moves");
+    let (status, g) = call(&state, &moves, Some(&blue), json!({"move": "P-d4"})).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["clock"]["running"], "tan");
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    let (status, r) = call(&state, &moves, Some(&tan), json!({"move": "P-d7"})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("time ran out"), "{r}");
+    let g = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(g["result"]["reason"], "Tan lost on time");
+    assert_eq!(g["result"]["result"], "1-0");
+    assert_eq!(
+        g["moves"].as_array().unwrap().len(),
+        1,
+        "the late move did not count"
+    );
+
+    // A game clock read after its time ran out is lost on time without a move.
+    let (_, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "both", "clock": {"base_s": 1, "increment_s": 0}}),
+    )
+    .await;
+    let quick = game["id"].as_i64().unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    let g = get(&state, &format!("/api/games/{quick}")).await;
+    assert_eq!(g["result"]["reason"], "Blue lost on time", "{g}");
+
+    // A restart keeps the clocks (as of the last move) and the record names the control.
+    let (_, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "both", "clock": {"base_s": 600, "increment_s": 5}}),
+    )
+    .await;
+    let kept = game["id"].as_i64().unwrap();
+    let blue = game["seats"]["blue"].as_str().unwrap().to_string();
+    call(
+        &state,
+        &format!("/api/games/{kept}/moves"),
+        Some(&blue),
+        json!({"move": "P-d4"}),
+    )
+    .await;
+    drop(state);
+    let state = AppState::open(&dir).unwrap();
+    let g = get(&state, &format!("/api/games/{kept}")).await;
+    let blue_ms = g["clock"]["blue_ms"].as_u64().unwrap();
+    assert!(
+        blue_ms > 600_000 && blue_ms <= 605_000,
+        "the increment was added: {blue_ms}"
+    );
+    assert_eq!(g["clock"]["running"], "tan");
+    let req = Request::get(format!("/api/games/{kept}/record"))
+        .body(Body::empty())
+        .unwrap();
+    let res = router(state.clone()).oneshot(req).await.unwrap();
+    let record =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    for tag in [
+        "[TimeControl \"600+5\"]",
+        &format!("[Event \"Jovian game {kept}\"]"),
+        "[Site \"jovian serve\"]",
+        "[Date \"",
+    ] {
+        assert!(record.contains(tag), "{tag} missing in {record}");
+    }
+}
+
+/// The engine plays with the clock: a short game clock, and it answers within it.
+#[tokio::test]
+async fn the_engine_plays_on_the_clock() {
+    let state = AppState::open(&data_dir("engine-clock")).unwrap();
+    let (_, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "blue", "clock": {"base_s": 20, "increment_s": 0}}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let blue = game["seats"]["blue"].as_str().unwrap().to_string();
+    call(
+        &state,
+        &format!("/api/games/{id}/moves"),
+        Some(&blue),
+        json!({"move": "P-d4"}),
+    )
+    .await;
+    let mut g = Value::Null;
+    for _ in 0..200 {
+        g = get(&state, &format!("/api/games/{id}")).await;
+        if g["moves"].as_array().unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        g["moves"].as_array().unwrap().len(),
+        2,
+        "the engine answered: {g}"
+    );
+    assert!(g["result"].is_null(), "{}", g["result"]);
+    assert!(
+        g["clock"]["tan_ms"].as_u64().unwrap() < 20_000,
+        "its time was charged"
+    );
+}

@@ -286,6 +286,7 @@ async fn a_game_stored_before_seats_gets_them_once() {
             blue_seat: None,
             tan_seat: None,
             offer: None,
+            clock: None,
             moves: vec![],
         })
         .unwrap();

@@ -1,0 +1,282 @@
+//! Clocks: a time per move, or a game clock with an increment, for people and engine alike,
+//! kept by the server. A move that arrives after its side's time ran out is refused and the game
+//! is lost on time; a game is also found lost on time whenever it is read after the time ran out
+//! (the page reads it again when its clock shows zero). The clocks are stored after every move;
+//! the time a server is down does not count (the side to move's clock starts again, from what it
+//! had left, when the server has restarted).
+
+use std::time::Instant;
+
+use axum::http::StatusCode;
+use jovian_engine::Limits;
+use jovian_rules::Color;
+use serde::{Deserialize, Serialize};
+
+use crate::reply::ApiError;
+
+/// How a game is timed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TimeControl {
+    /// Each move within this many milliseconds.
+    PerMove { ms: u64 },
+    /// A game clock: `base_ms` for the game, `increment_ms` added after each move.
+    Game { base_ms: u64, increment_ms: u64 },
+}
+
+/// The clock as a request gives it: `{"per_move_s": 30}` or `{"base_s": 300, "increment_s": 5}`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ClockRequest {
+    per_move_s: Option<f64>,
+    base_s: Option<f64>,
+    increment_s: Option<f64>,
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, message)
+}
+
+/// Seconds within `lo..=hi`, as milliseconds.
+fn seconds(value: f64, lo: f64, hi: f64, what: &str) -> Result<u64, ApiError> {
+    if !value.is_finite() || value < lo || value > hi {
+        return Err(bad(format!(
+            "the clock's {what} must be {lo} to {hi} seconds"
+        )));
+    }
+    Ok((value * 1000.0).round() as u64)
+}
+
+impl TimeControl {
+    pub fn from_request(req: &ClockRequest) -> Result<TimeControl, ApiError> {
+        match (req.per_move_s, req.base_s) {
+            (Some(s), None) if req.increment_s.is_none() => Ok(TimeControl::PerMove {
+                ms: seconds(s, 1.0, 3600.0, "time per move")?,
+            }),
+            (None, Some(base)) => Ok(TimeControl::Game {
+                base_ms: seconds(base, 1.0, 36_000.0, "base time")?,
+                increment_ms: seconds(req.increment_s.unwrap_or(0.0), 0.0, 600.0, "increment")?,
+            }),
+            _ => Err(bad(
+                "a clock is {\"per_move_s\": S} or {\"base_s\": S, \"increment_s\": S}",
+            )),
+        }
+    }
+
+    /// The record's `TimeControl` tag, as PGN writes it: `300+5` (seconds), or `1/30` (one move
+    /// in 30 seconds).
+    pub fn tag(self) -> String {
+        let s = |ms: u64| {
+            if ms.is_multiple_of(1000) {
+                (ms / 1000).to_string()
+            } else {
+                format!("{:.1}", ms as f64 / 1000.0)
+            }
+        };
+        match self {
+            TimeControl::PerMove { ms } => format!("1/{}", s(ms)),
+            TimeControl::Game {
+                base_ms,
+                increment_ms,
+            } => format!("{}+{}", s(base_ms), s(increment_ms)),
+        }
+    }
+
+    /// Reads a tag written by [`TimeControl::tag`].
+    pub fn from_tag(tag: &str) -> Option<TimeControl> {
+        let ms = |t: &str| -> Option<u64> {
+            let v: f64 = t.parse().ok()?;
+            (v.is_finite() && v >= 0.0).then(|| (v * 1000.0).round() as u64)
+        };
+        if let Some(per) = tag.strip_prefix("1/") {
+            return Some(TimeControl::PerMove { ms: ms(per)? });
+        }
+        let (base, inc) = tag.split_once('+')?;
+        Some(TimeControl::Game {
+            base_ms: ms(base)?,
+            increment_ms: ms(inc)?,
+        })
+    }
+
+    fn start_ms(self) -> u64 {
+        match self {
+            TimeControl::PerMove { ms } => ms,
+            TimeControl::Game { base_ms, .. } => base_ms,
+        }
+    }
+}
+
+/// A running clock: what each side had left when its turn began, and when the turn began.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    pub control: TimeControl,
+    left_ms: [u64; 2],
+    turn_began: Instant,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct ClockView {
+    /// The record's form (`300+5`, `1/30`).
+    pub control: String,
+    /// What each side has left now (the side to move's counted down to this moment).
+    pub blue_ms: u64,
+    pub tan_ms: u64,
+    /// The side whose clock runs (`null` when the game is over).
+    pub running: Option<&'static str>,
+}
+
+fn index(c: Color) -> usize {
+    match c {
+        Color::Blue => 0,
+        Color::Tan => 1,
+    }
+}
+
+impl Clock {
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            left_ms: [control.start_ms(); 2],
+            turn_began: Instant::now(),
+        }
+    }
+
+    /// What `side` has left now, `side_to_move`'s turn running since it began.
+    pub fn left_now(&self, side: Color, side_to_move: Color) -> u64 {
+        let left = self.left_ms[index(side)];
+        if side == side_to_move {
+            let spent = self.turn_began.elapsed().as_millis() as u64;
+            left.saturating_sub(spent)
+        } else {
+            left
+        }
+    }
+
+    /// True when the side to move has no time left.
+    pub fn flagged(&self, side_to_move: Color) -> bool {
+        self.left_now(side_to_move, side_to_move) == 0
+    }
+
+    /// After `mover` moved: its time is charged (plus the increment, or a fresh time per move),
+    /// and the other side's turn begins.
+    pub fn moved(&mut self, mover: Color) {
+        let left = self.left_now(mover, mover);
+        self.left_ms[index(mover)] = match self.control {
+            TimeControl::PerMove { ms } => ms,
+            TimeControl::Game { increment_ms, .. } => left.saturating_add(increment_ms),
+        };
+        self.turn_began = Instant::now();
+    }
+
+    /// A take-back: the turn of the side now to move begins again (no time is given back).
+    pub fn restart_turn(&mut self) {
+        self.turn_began = Instant::now();
+    }
+
+    pub fn view(&self, side_to_move: Color, over: bool) -> ClockView {
+        let now = |side| {
+            if over {
+                self.left_ms[index(side)]
+            } else {
+                self.left_now(side, side_to_move)
+            }
+        };
+        ClockView {
+            control: self.control.tag(),
+            blue_ms: now(Color::Blue),
+            tan_ms: now(Color::Tan),
+            running: (!over).then(|| side_to_move.name()),
+        }
+    }
+
+    /// The stored form: the control's tag and each side's time left when its turn began
+    /// (`300+5 281400 299000`).
+    pub fn stored(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.control.tag(),
+            self.left_ms[0],
+            self.left_ms[1]
+        )
+    }
+
+    /// Reads the stored form; the turn begins now (downtime does not count).
+    pub fn from_stored(text: &str) -> Option<Clock> {
+        let mut parts = text.split_whitespace();
+        let control = TimeControl::from_tag(parts.next()?)?;
+        let blue = parts.next()?.parse().ok()?;
+        let tan = parts.next()?.parse().ok()?;
+        Some(Clock {
+            control,
+            left_ms: [blue, tan],
+            turn_began: Instant::now(),
+        })
+    }
+
+    /// The engine's limits for `side`'s move: the time per move less a margin for the answer to
+    /// arrive, or the game clock with its increment.
+    pub fn limits(&self, side: Color) -> Limits {
+        match self.control {
+            TimeControl::PerMove { ms } => Limits::movetime(ms.saturating_sub(ms / 10).max(50)),
+            TimeControl::Game { increment_ms, .. } => {
+                let inc = std::time::Duration::from_millis(increment_ms);
+                Limits {
+                    clock: Some(jovian_engine::limits::Clock {
+                        remaining: [Color::Blue, Color::Tan]
+                            .map(|c| std::time::Duration::from_millis(self.left_now(c, side))),
+                        increment: [inc, inc],
+                        moves_to_go: None,
+                    }),
+                    ..Limits::default()
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_round_trip_and_requests_are_checked() {
+        for tag in ["300+5", "1/30", "0.5+0", "90+0.5"] {
+            assert_eq!(TimeControl::from_tag(tag).unwrap().tag(), tag);
+        }
+        let req = |p: Option<f64>, b: Option<f64>, i: Option<f64>| ClockRequest {
+            per_move_s: p,
+            base_s: b,
+            increment_s: i,
+        };
+        assert_eq!(
+            TimeControl::from_request(&req(None, Some(300.0), Some(5.0))).unwrap(),
+            TimeControl::Game {
+                base_ms: 300_000,
+                increment_ms: 5000
+            }
+        );
+        for bad in [
+            req(None, None, None),
+            req(Some(30.0), Some(300.0), None),
+            req(Some(30.0), None, Some(1.0)),
+            req(Some(0.0), None, None),
+            req(None, Some(f64::NAN), None),
+            req(None, Some(300.0), Some(-1.0)),
+            req(None, Some(1e12), None),
+        ] {
+            assert!(TimeControl::from_request(&bad).is_err(), "{bad:?}");
+        }
+        let mut clock = Clock::new(TimeControl::Game {
+            base_ms: 1000,
+            increment_ms: 500,
+        });
+        clock.moved(Color::Blue);
+        assert!(
+            clock.left_ms[0] > 1400 && clock.left_ms[0] <= 1500,
+            "{:?}",
+            clock.left_ms
+        );
+        let again = Clock::from_stored(&clock.stored()).unwrap();
+        assert_eq!(again.left_ms, clock.left_ms);
+        assert_eq!(again.control, clock.control);
+    }
+}
