@@ -65,7 +65,7 @@ try {
   step("the new-game dialog opens on a fresh server");
   await page.waitForSelector("#dlg-new[open]");
   await page.selectOption("#new-variant", "scirocco");
-  await page.fill("input[name=level]", "1");
+  await page.fill("#form-new input[name=level]", "1");
   await page.click("#new-start");
   await page.waitForSelector("g.piece");
   const gameId = Number(await page.evaluate(() => localStorage.getItem("jovian-game")));
@@ -250,7 +250,7 @@ try {
   await page.selectOption("#new-variant", "scirocco");
   await page.check("input[name=setup][value=default]");
   await page.check("input[name=humans][value=tan]");
-  await page.fill("input[name=level]", "1");
+  await page.fill("#form-new input[name=level]", "1");
   await page.fill("input[name=movetime]", "");
   await page.click("#new-start");
   await page.waitForFunction(() => document.querySelector("#status").textContent
@@ -269,8 +269,8 @@ try {
     await page.selectOption("#new-variant", variant);
     await page.check("input[name=setup][value=default]");
     await page.check("input[name=humans][value=blue]");
-    const level = await page.locator("input[name=level]").evaluate((e) => e.defaultValue);
-    await page.fill("input[name=level]", level);
+    const level = await page.locator("#form-new input[name=level]").evaluate((e) => e.defaultValue);
+    await page.fill("#form-new input[name=level]", level);
     await page.fill("input[name=movetime]", "");
     await page.click("#new-start");
     await page.waitForFunction((n) => document.querySelectorAll("#moves span").length === n, 0);

@@ -522,15 +522,28 @@ function confirmDelete(id, td, tr, normal) {
   td.replaceChildren(question, yes, " ", keep);
 }
 
+/// Loads what the Load dialog holds: a record (tags optional: a bare move list is a game of the
+/// chosen game), or a position in the text or JSON form. An error is shown in the dialog, which
+/// opens again with the text kept.
 async function loadGame() {
   const data = new FormData($("form-load"));
   const text = String(data.get("text") || "").trim();
   if (!text) return;
-  const body = text.startsWith("[") || /\d\.\s/.test(text)
-    ? { record: text, humans: data.get("humans") }
-    : { position: text, variant: data.get("variant"), humans: data.get("humans") };
-  try { showError(null); setGame(created(await api("/api/games", { method: "POST", body }))); }
-  catch (e) { showError(e); }
+  const common = { variant: data.get("variant"), humans: data.get("humans"),
+    level: parseInt(data.get("level"), 10) || 9 };
+  // JSON, or a first word with slashes (ranks): a position; anything else: a record or moves.
+  const position = text.startsWith("{") || text.split(/\s+/)[0].includes("/");
+  const body = position ? { ...common, position: text } : { ...common, record: text };
+  // A record that names its game is taken as it is (the selector may show another game).
+  if (!position && /^\s*\[variant\s/im.test(text)) delete body.variant;
+  try {
+    showError(null);
+    $("load-error").textContent = "";
+    setGame(created(await api("/api/games", { method: "POST", body })));
+  } catch (e) {
+    $("load-error").textContent = String(e.message || e);
+    $("dlg-load").showModal();
+  }
 }
 
 function showHelp() {
@@ -603,6 +616,14 @@ async function main() {
   setupAnalysis(viewAt);
   setupEditor(setGame, created);
   setupOnline(setGame);
+  $("btn-copy-record").addEventListener("click", async () => {
+    if (!state.game) return;
+    try {
+      const res = await fetch(`/api/games/${state.game.id}/record`);
+      await navigator.clipboard.writeText(await res.text());
+      showNotice("The record is on the clipboard.");
+    } catch (e) { showError(`cannot copy the record: ${e.message || e}`); }
+  });
   syncOptions();
   $("opt-upright").addEventListener("change", (ev) => {
     state.upright = ev.target.checked;

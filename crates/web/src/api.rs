@@ -257,6 +257,18 @@ fn random_setup(v: &Variant) -> String {
 
 fn start_of(req: &NewGame) -> ApiResult<GameState> {
     if let Some(text) = &req.record {
+        // A bare move list (or a record without a Variant tag) is a game of the `variant` given.
+        let has_variant = text
+            .lines()
+            .any(|l| l.trim_start().to_ascii_lowercase().starts_with("[variant "));
+        let tagged;
+        let text = match req.variant.as_deref() {
+            Some(v) if !has_variant => {
+                tagged = format!("[Variant \"{v}\"]\n\n{text}");
+                &tagged
+            }
+            _ => text,
+        };
         let record = Record::parse(text).map_err(|e| ApiError::bad(format!("record: {e}")))?;
         let replayed = record
             .replay()
@@ -299,8 +311,20 @@ fn start_of(req: &NewGame) -> ApiResult<GameState> {
                 "a position is its own start: give no \"setup\" with it",
             ));
         }
-        let setup = fen::parse_position(v, text)
-            .map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+        // The JSON form names its own game, which must be this one.
+        let setup = if text.trim_start().starts_with('{') {
+            let setup = jovian_rules::json::parse_json(text)
+                .map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+            if setup.variant.id != v.id {
+                return Err(ApiError::bad(format!(
+                    "the position is one of {}, not {id:?}",
+                    setup.variant.id
+                )));
+            }
+            setup
+        } else {
+            fen::parse_position(v, text).map_err(|e| ApiError::bad(format!("bad position: {e}")))?
+        };
         return GameState::new(0, setup, None).map_err(ApiError::bad);
     }
     let name = match req.setup.as_deref() {

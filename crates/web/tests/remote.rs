@@ -305,3 +305,42 @@ async fn the_engine_plays_on_the_clock() {
         "its time was charged"
     );
 }
+
+/// Loading is lenient: a bare move list with the game named beside it, a record without a Variant
+/// tag, a position in the JSON form; and its errors say where.
+#[tokio::test]
+async fn bare_move_lists_and_json_positions_load() {
+    let state = AppState::open(&data_dir("loading")).unwrap();
+    let create = |body: Value| {
+        let state = state.clone();
+        async move { call(&state, "/api/games", None, body).await }
+    };
+    let (status, g) = create(json!({"variant": "scirocco", "humans": "both",
+        "record": "1. P-d4 P-d7 2. P-e4"}))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{g}");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 3);
+    let (status, g) = create(json!({"variant": "scirocco", "humans": "both",
+        "record": "P-d4 P-d7"}))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{g}");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2);
+    let json_position = r#"{"variant":"scirocco","to_move":"blue","pieces":[["blue","K","a1"],["blue","P","e2"],["tan","K","j10"],["tan","P","e9"]]}"#;
+    let (status, g) = create(json!({"variant": "scirocco", "humans": "both",
+        "position": json_position}))
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{g}");
+    assert_eq!(g["board"]["pieces"].as_array().unwrap().len(), 4);
+    let (status, r) = create(json!({"variant": "typhoon", "humans": "both",
+        "position": json_position}))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("scirocco"), "{r}");
+    // An illegal move says which one.
+    let (status, r) = create(json!({"variant": "scirocco", "humans": "both",
+        "record": "1. P-d4 P-d7 2. P-d9"}))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{r}");
+    let message = r["error"].as_str().unwrap();
+    assert!(message.contains("move 2 (Blue) \"P-d9\""), "{message}");
+}
