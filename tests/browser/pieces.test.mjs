@@ -282,6 +282,31 @@ try {
   await page.screenshot({ path: `${shots}/phone-help.png` });
   await page.click("#dlg-help button[value=close]");
 
+  step("every game at 1280x800 and on a 390x844 phone: the whole board on screen, no sideways scrolling");
+  for (const v of variants) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.click("#btn-new");
+    await page.waitForSelector("#dlg-new[open]");
+    await page.selectOption("#new-variant", v.id);
+    await page.check("input[name=humans][value=both]");
+    await page.check("input[name=clock][value=none]");
+    await page.click("#new-start");
+    await page.waitForFunction((id) => document.querySelector("#status").textContent.length > 0
+      && document.querySelectorAll(`rect.square`).length > 0, v.id);
+    await page.waitForFunction((n) => document.querySelectorAll("rect.square").length === n, v.width * v.height);
+    for (const [width, height] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(150);
+      const [scroll, inner, board] = await page.evaluate(() => {
+        const r = document.getElementById("board").getBoundingClientRect();
+        return [document.documentElement.scrollWidth, window.innerWidth, { w: r.width, h: r.height, bottom: r.bottom }];
+      });
+      assert.ok(scroll <= inner, `${v.id} ${width}x${height}: ${scroll} px wide`);
+      if (width === 1280) assert.ok(board.bottom <= height, `${v.id}: the board ends at ${board.bottom} px`);
+      await page.screenshot({ path: `${shots}/${v.id}-${width}x${height}.png` });
+    }
+  }
+
   assert.deepEqual(errors, [], "no script errors");
   console.log("pieces test passed");
 } catch (e) {
