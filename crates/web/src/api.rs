@@ -164,14 +164,34 @@ fn variant_info(v: &'static Variant) -> VariantInfo {
     }
 }
 
-async fn variants() -> Response {
-    // Diagrams take a few thousand move generations: computed once.
+/// Every game's description with its pieces' diagrams and likenesses: a few hundred thousand
+/// move generations (about a second in a release build), computed once, by the first caller
+/// (the server starts it in the background when it starts: `warm_variants`).
+pub fn variants_json() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    let body = JSON.get_or_init(|| {
+    JSON.get_or_init(|| {
         let all: Vec<VariantInfo> = Variant::all().into_iter().map(variant_info).collect();
         serde_json::to_string(&all).unwrap_or_else(|_| "[]".to_string())
-    });
-    ([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response()
+    })
+}
+
+/// Starts computing [`variants_json`] on a thread of its own, so that the first page need not
+/// wait for it.
+pub fn warm_variants() {
+    let _ = std::thread::Builder::new()
+        .name("jovian-diagrams".into())
+        .spawn(|| {
+            crate::engine_pool::lower_thread_priority();
+            variants_json();
+        });
+}
+
+async fn variants() -> Response {
+    // Off the async workers: the first call computes (or waits for) the diagrams.
+    let body = tokio::task::spawn_blocking(variants_json)
+        .await
+        .unwrap_or("[]");
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// The engine pool: its cap and memory, and how busy it is now.

@@ -159,6 +159,7 @@ pub async fn serve_until(
     stop: impl Future<Output = Stop> + Send + 'static,
 ) -> Result<Stopped, WebError> {
     let state = AppState::open_with(&options.data, options.engines)?;
+    api::warm_variants();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(listener) => listener,
