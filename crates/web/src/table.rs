@@ -139,7 +139,9 @@ impl GameTable {
             let Ok(mut g) = game.try_lock() else {
                 continue;
             };
-            let busy = g.thinking.is_some() || g.queued.is_some() || g.engine_to_move();
+            // A running clock keeps a game awake: asleep, its turn would start again when woken.
+            let timed = g.clock.is_some() && g.ending().is_none();
+            let busy = g.thinking.is_some() || g.queued.is_some() || g.engine_to_move() || timed;
             if busy || g.events.receiver_count() > 0 {
                 continue;
             }

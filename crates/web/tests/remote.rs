@@ -344,3 +344,32 @@ async fn bare_move_lists_and_json_positions_load() {
     let message = r["error"].as_str().unwrap();
     assert!(message.contains("move 2 (Blue) \"P-d9\""), "{message}");
 }
+
+/// A timed game in play never goes to sleep (its clock would restart when woken); once over, it
+/// may.
+#[tokio::test]
+async fn a_running_clock_keeps_its_game_awake() {
+    let state = AppState::open(&data_dir("awake")).unwrap();
+    let (_, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "both", "clock": {"base_s": 600}}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let blue = game["seats"]["blue"].as_str().unwrap().to_string();
+    assert_eq!(state.sweep(std::time::Duration::ZERO), 0, "the clock runs");
+    call(
+        &state,
+        &format!("/api/games/{id}/resign"),
+        Some(&blue),
+        json!({}),
+    )
+    .await;
+    assert_eq!(
+        state.sweep(std::time::Duration::ZERO),
+        1,
+        "over: it may sleep"
+    );
+}
