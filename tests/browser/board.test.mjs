@@ -3,7 +3,7 @@
 // restart it. Each step checks what a player sees against what the API says.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { killServer, startServer } from "./harness.mjs";
 import { mkdirSync } from "node:fs";
 
 const bin = process.env.JOVIAN_BIN;
@@ -12,35 +12,7 @@ const shots = process.env.SCREENSHOTS || "../../target/browser";
 assert.ok(bin && data, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
 mkdirSync(shots, { recursive: true });
 
-/** Starts `jovian serve` on a free port; resolves when it prints its URL. */
-function startServer() {
-  const child = spawn(bin, ["serve", "--port", "0", "--data", data, "--no-open"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
-    const look = (chunk) => {
-      out += chunk;
-      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) { clearTimeout(timer); resolve(m[0]); }
-    };
-    child.stdout.on("data", look);
-    child.stderr.on("data", look);
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}): ${out}`)); });
-  });
-  return url.then((u) => ({ child, url: u }));
-}
-
-/** Kills the server outright (no chance to tidy up): accepted moves must already be on disk. */
-function killServer(server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  const gone = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGKILL");
-  return gone;
-}
-
-let server = await startServer();
+let server = await startServer(bin, data);
 let url = server.url;
 
 const browser = await chromium.launch({
@@ -323,7 +295,7 @@ try {
   const before = await api("/api/games");
   await page.goto("about:blank"); // close the page's event stream first: its loss is no page error
   await killServer(server);
-  server = await startServer();
+  server = await startServer(bin, data);
   url = server.url;
   await page.goto(url); // a new port is a new origin: the page starts without a current game
   await page.waitForSelector("#dlg-new[open]");

@@ -4,7 +4,7 @@
 // answered by the other side; the server restarts mid-game and play goes on.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { killServer, startServer } from "./harness.mjs";
 import { mkdirSync } from "node:fs";
 
 const bin = process.env.JOVIAN_BIN;
@@ -13,29 +13,7 @@ const shots = process.env.SCREENSHOTS || "../../target/browser";
 assert.ok(bin && process.env.JOVIAN_DATA, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
 mkdirSync(shots, { recursive: true });
 
-function startServer(port) {
-  const child = spawn(bin, ["serve", "--port", String(port), "--data", data, "--no-open"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
-    const look = (chunk) => {
-      out += chunk;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) { clearTimeout(timer); resolve({ child, url: m[0], port: Number(m[1]) }); }
-    };
-    child.stdout.on("data", look);
-    child.stderr.on("data", look);
-  });
-}
-function stopServer(server) {
-  const gone = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGKILL");
-  return gone;
-}
-
-let server = await startServer(0);
+let server = await startServer(bin, data);
 const url = server.url;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -115,8 +93,8 @@ try {
 
   step("the server restarts mid-game; both browsers play on");
   const port = server.port;
-  await stopServer(server);
-  server = await startServer(port);
+  await killServer(server);
+  server = await startServer(bin, data, port);
   await blue.click('g.piece[data-square="e3"]');
   await blue.click('rect[data-square="e4"]', { force: true });
   await movesShown(blue, 3);

@@ -4,7 +4,7 @@
 // phone-sized page without sideways scrolling. Run by scripts/browser-test after board.test.mjs.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { startServer } from "./harness.mjs";
 import { mkdirSync } from "node:fs";
 
 const bin = process.env.JOVIAN_BIN;
@@ -13,20 +13,8 @@ const shots = process.env.SCREENSHOTS || "../../target/browser";
 assert.ok(bin && data, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
 mkdirSync(shots, { recursive: true });
 
-const child = spawn(bin, ["serve", "--port", "0", "--data", `${data}-pieces`, "--no-open"], {
-  stdio: ["ignore", "pipe", "pipe"],
-});
-const url = await new Promise((resolve, reject) => {
-  let out = "";
-  const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
-  const look = (chunk) => {
-    out += chunk;
-    const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
-    if (m) { clearTimeout(timer); resolve(m[0]); }
-  };
-  child.stdout.on("data", look);
-  child.stderr.on("data", look);
-});
+const server = await startServer(bin, `${data}-pieces`);
+const { url } = server;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -316,5 +304,5 @@ try {
   throw e;
 } finally {
   await browser.close();
-  child.kill("SIGTERM");
+  server.child.kill("SIGTERM");
 }

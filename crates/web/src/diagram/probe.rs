@@ -143,14 +143,7 @@ impl Bench {
         let mut base = vec![(Color::Blue, kind, at)];
         base.extend(friends);
         base.extend([(Color::Tan, king, tan_king), (Color::Tan, target, spare)]);
-        Some(Bench {
-            variant: v,
-            kind,
-            at,
-            base,
-            target,
-            mover: mover_kind(v, target),
-        })
+        Some(Bench::from_pieces(v, kind, at, base))
     }
 
     /// True if `sq` is taken by the bench itself (the piece, its companions, Tan's two).
@@ -206,12 +199,9 @@ impl Bench {
         let mut base = self.base.clone();
         base[0].1 = kind;
         Bench {
-            variant: self.variant,
             kind,
-            at: self.at,
             base,
-            target: self.target,
-            mover: self.mover,
+            ..*self
         }
     }
 }

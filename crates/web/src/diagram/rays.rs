@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use jovian_rules::piece::Lines;
 use jovian_rules::{Color, PieceKind, Square, Variant};
 use serde::Serialize;
 
@@ -30,28 +31,18 @@ pub enum RayKind {
     Doubles,
 }
 
-const QUEEN: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
-
 /// The eight queen lines, for the latent powers that act along them.
 pub fn queen_lines(kind: RayKind) -> Vec<Ray> {
     let name = match kind {
         RayKind::Poisons => "poisons",
         RayKind::Doubles => "doubles",
     };
-    QUEEN
+    Lines::Queen
+        .vectors()
         .iter()
         .map(|&(dx, dy)| Ray {
-            dx,
-            dy,
+            dx: dx.into(),
+            dy: dy.into(),
             kind: name,
             range: None,
         })
