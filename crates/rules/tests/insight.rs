@@ -1,0 +1,99 @@
+//! The board's questions to the rules library (`position/insight.rs`): moves the repetition rule
+//! bars, a position as if the other side were to move, moves that lose at once, the royal piece
+//! in danger.
+
+use jovian_rules::variants::{larger_board, scirocco};
+use jovian_rules::{Color, Position, WinReason, fen, notation};
+
+fn position(v: &'static jovian_rules::Variant, text: &str) -> Position {
+    Position::from_setup(&fen::parse_position(v, text).unwrap()).unwrap()
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = notation::parse_move(pos, text).unwrap();
+    pos.make(m);
+}
+
+#[test]
+fn a_hanging_king_and_the_moves_that_lose_it() {
+    // Blue: King a1, Pawn e2; Tan: Rook a10 on the King's file, King j10.
+    let mut pos = position(
+        scirocco::variant(),
+        "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b",
+    );
+    let a1 = scirocco::variant().geometry.parse_square("a1").unwrap();
+    assert_eq!(pos.royals_in_danger(), vec![a1]);
+    let stays = notation::parse_move(&mut pos, "K-a2").unwrap();
+    assert_eq!(pos.loss_after(stays), Some(WinReason::RoyalCaptured));
+    let pawn = notation::parse_move(&mut pos, "P-e3").unwrap();
+    assert_eq!(pos.loss_after(pawn), Some(WinReason::RoyalCaptured));
+    let away = notation::parse_move(&mut pos, "K-b1").unwrap();
+    assert_eq!(pos.loss_after(away), None);
+    let before = pos.hash();
+    let _ = pos.loss_after(stays);
+    assert_eq!(pos.hash(), before, "asking changes nothing");
+    // Moving away, the King is safe: nothing is marked for Tan's turn either.
+    play(&mut pos, "K-b1");
+    assert!(pos.royals_in_danger().is_empty());
+}
+
+#[test]
+fn a_move_that_lets_the_opponent_bare_you() {
+    // Blue: King a1 and a Pawn e5; Tan: King e7 and a Pawn a9. P-e6 walks into the King, which
+    // takes it and leaves Blue a single piece.
+    let mut pos = position(
+        scirocco::variant(),
+        "10/p,9/10/4,k,5/10/4,P,5/10/10/10/K,9 b",
+    );
+    let push = notation::parse_move(&mut pos, "P-e6").unwrap();
+    assert_eq!(pos.loss_after(push), Some(WinReason::Bared));
+    let king = notation::parse_move(&mut pos, "K-b1").unwrap();
+    assert_eq!(pos.loss_after(king), None);
+}
+
+#[test]
+fn moves_barred_by_repetition_are_listed() {
+    let mut pos = position(
+        scirocco::variant(),
+        "9,k/4,p,5/10/10/10/10/10/10/4,P,5/K,9 b",
+    );
+    assert!(pos.barred_by_repetition().is_empty());
+    for m in ["K-b1", "K-i10", "K-a1", "K-j10", "K-b1", "K-i10", "K-a1"] {
+        play(&mut pos, m);
+    }
+    let barred = pos.barred_by_repetition();
+    assert_eq!(barred.len(), 1);
+    let text = notation::format_move(&mut pos, barred[0], notation::Style::Short);
+    assert_eq!(text, "K-j10");
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(!legal.contains(&barred[0]));
+}
+
+#[test]
+fn a_position_seen_from_the_other_side() {
+    let pos = position(
+        scirocco::variant(),
+        "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b",
+    );
+    let mut tan = pos.as_if_to_move(Color::Tan).unwrap();
+    assert_eq!(tan.side_to_move(), Color::Tan);
+    let mut moves = Vec::new();
+    tan.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    // The 12x8 game: once White gives check, White cannot be "to move" again (Black's King would
+    // be capturable), while Black, in check, is.
+    let v = larger_board::variant();
+    let mut chess = position(
+        v,
+        "12/p,4,P,6/12/11,k/12/12/6,K,5/12 w castle=- kings=wb drops=open hand=As ep=- halfmove=0",
+    );
+    assert!(
+        chess.as_if_to_move(Color::Tan).is_some(),
+        "nobody in check yet"
+    );
+    play(&mut chess, "P-d8=As@i6");
+    assert_eq!(chess.in_check(), Some(true));
+    assert!(chess.as_if_to_move(Color::Blue).is_none());
+    assert!(chess.as_if_to_move(Color::Tan).is_some());
+}
