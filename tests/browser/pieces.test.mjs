@@ -291,6 +291,10 @@ try {
       });
       assert.ok(scroll <= inner, `${v.id} ${width}x${height}: ${scroll} px wide`);
       if (width === 1280) assert.ok(board.bottom <= height, `${v.id}: the board ends at ${board.bottom} px`);
+      // Small squares show clean abbreviations; large ones the small diagrams too.
+      const square = board.w / (v.width + 44 / 48);
+      const compact = await page.evaluate(() => document.getElementById("board").classList.contains("compact"));
+      assert.equal(compact, square < 30, `${v.id} ${width}x${height}: squares of ${square.toFixed(0)} px`);
       await page.screenshot({ path: `${shots}/${v.id}-${width}x${height}.png` });
     }
   }

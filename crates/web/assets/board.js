@@ -89,6 +89,31 @@ export function highlightClass(m) {
   return m.captures.length ? "hl-capture" : "hl-move";
 }
 
+/// Squares drawn smaller than this many pixels show a clean abbreviation without the small
+/// diagram (which is then only noise; the panel shows it large).
+const COMPACT_SQUARE_PX = 30;
+
+/// Marks the board compact when its squares are small on screen (a 16x16 board on a phone).
+function markCompact(svg, viewWidth) {
+  const px = (svg.getBoundingClientRect().width || viewWidth) * (S / viewWidth);
+  svg.classList.toggle("compact", px < COMPACT_SQUARE_PX);
+}
+
+// Watched once laid out (a ResizeObserver sees the new size, which a window's resize event may
+// precede): redrawn only when the compact state changes.
+let watched = false;
+function watchSize(svg) {
+  if (watched || typeof ResizeObserver === "undefined") return;
+  watched = true;
+  new ResizeObserver(() => {
+    const v = state.variant;
+    if (!v) return;
+    const was = svg.classList.contains("compact");
+    markCompact(svg, v.width * S + 2 * M);
+    if (was !== svg.classList.contains("compact")) drawBoard();
+  }).observe(svg);
+}
+
 export function drawBoard() {
   const svg = $("board");
   svg.innerHTML = "";
@@ -96,6 +121,8 @@ export function drawBoard() {
   if (!v) return;
   const W = v.width * S + 2 * M, H = v.height * S + 2 * M;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  markCompact(svg, W);
+  watchSize(svg);
   const board = shownBoard();
   for (let r = 0; r < v.height; r++) {
     for (let f = 0; f < v.width; f++) {
