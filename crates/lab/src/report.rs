@@ -1,0 +1,120 @@
+//! Every figure of a run's report, computed from its games: outcomes (score.rs), piece fates
+//! (pieces.rs), fitted values (texel.rs, values.rs) and the evaluation over one game.
+
+use jovian_engine::eval::Evaluator;
+use jovian_engine::tunables::EvalTunables;
+use jovian_rules::{Color, Position, Variant};
+
+use crate::census::Census;
+use crate::pieces::{PieceFate, piece_fates};
+use crate::run::{LabGame, Run, Settings};
+use crate::score::Outcomes;
+use crate::texel::{RIDGE, fit, quiet_samples};
+use crate::values::Values;
+
+/// The evaluation of one game, ply by ply, from Blue's side, in pawns.
+#[derive(Clone, Debug)]
+pub struct GameCurve {
+    /// The record's file name.
+    pub file: String,
+    pub setup: Option<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`, and why.
+    pub result: String,
+    /// The engine's static evaluation after each ply (the first entry is the initial position).
+    pub engine: Vec<f64>,
+    /// The fitted values' material balance after each ply, when values were fitted.
+    pub fitted: Option<Vec<f64>>,
+}
+
+/// A run's figures.
+pub struct Report {
+    /// The run directory's name.
+    pub name: String,
+    pub variant: &'static Variant,
+    pub settings: Settings,
+    pub games: Vec<LabGame>,
+    pub unreadable: Vec<(String, String)>,
+    pub outcomes: Outcomes,
+    /// Per type (indexed by kind); types that never appeared have zero counts.
+    pub fates: Vec<PieceFate>,
+    /// Positions sampled for the fit.
+    pub samples: usize,
+    /// `None` when too few positions were unbalanced to fit anything.
+    pub values: Option<Values>,
+    /// The game whose length is nearest the median, evaluated ply by ply.
+    pub example: Option<GameCurve>,
+}
+
+impl Report {
+    pub fn of(run: Run) -> Report {
+        let variant = run.variant;
+        let outcomes = Outcomes::of(&run.games);
+        let fates = piece_fates(variant, &run.games);
+        let samples = quiet_samples(&run.games);
+        let values =
+            fit(&samples, variant.pieces.len(), RIDGE).map(|f| Values::of(variant, f, &samples));
+        let example = outcomes
+            .lengths
+            .median()
+            .and_then(|median| {
+                run.games.iter().min_by(|a, b| {
+                    let da = (a.plies() as f64 - median).abs();
+                    let db = (b.plies() as f64 - median).abs();
+                    da.total_cmp(&db)
+                })
+            })
+            .and_then(|g| curve(g, values.as_ref()));
+        Report {
+            name: run.name(),
+            variant,
+            settings: run.settings,
+            samples: samples.len(),
+            games: run.games,
+            unreadable: run.unreadable,
+            outcomes,
+            fates,
+            values,
+            example,
+        }
+    }
+}
+
+/// The result of a game as a record writes it.
+pub fn result_text(game: &LabGame) -> &'static str {
+    match game.winner {
+        Some(Color::Blue) => "1-0",
+        Some(Color::Tan) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// The engine's static evaluation and the fitted material balance after every ply of `game`.
+fn curve(game: &LabGame, values: Option<&Values>) -> Option<GameCurve> {
+    let variant = game.start.variant;
+    let evaluator = Evaluator::new(variant, EvalTunables::default());
+    let mut pos = Position::from_setup(&game.start).ok()?;
+    let blue_view = |pos: &Position| {
+        let score = evaluator.evaluate(pos) as f64 / 100.0;
+        if pos.side_to_move() == Color::Blue {
+            score
+        } else {
+            -score
+        }
+    };
+    let mut engine = vec![blue_view(&pos)];
+    let mut fitted = values.map(|v| vec![v.material(&Census::of(&pos).difference())]);
+    for &m in &game.moves {
+        pos.make(m);
+        engine.push(blue_view(&pos));
+        if let (Some(f), Some(v)) = (fitted.as_mut(), values) {
+            f.push(v.material(&Census::of(&pos).difference()));
+        }
+    }
+    Some(GameCurve {
+        file: game.file.clone(),
+        setup: game.setup.clone(),
+        result: format!("{} ({})", result_text(game), game.reason.label()),
+        engine,
+        fitted,
+    })
+}
