@@ -44,11 +44,14 @@ fn share_text(s: Share) -> String {
     )
 }
 
-fn elo_text(x: f64) -> String {
+/// An Elo difference: `+61`, `0`, `-35`, `+inf`.
+pub fn elo_text(x: f64) -> String {
     if x == f64::INFINITY {
         "+inf".to_string()
     } else if x == f64::NEG_INFINITY {
         "-inf".to_string()
+    } else if x.round() == 0.0 {
+        "0".to_string()
     } else {
         format!("{x:+.0}")
     }
