@@ -168,9 +168,10 @@ pub fn render(report: &Report) -> String {
             let name = type_label(v, f.kind);
             t.estimate("value", &name, "fitted", f.value, f.low, f.high);
             t.row("value", &name, "log_odds", f.log_odds);
-            t.row("value", &name, "robust_se", f.standard_error);
+            t.row("value", &name, "standard_error", f.standard_error);
             if let Some(i) = fit.position_of(f.kind) {
                 t.row("value", &name, "model_se", fit.model_standard_error(i));
+                t.row("value", &name, "robust_se", fit.robust_standard_error(i));
             }
             t.row("value", &name, "engine_pawns", f.engine);
             t.row("value", &name, "unbalanced_positions", f.unbalanced);

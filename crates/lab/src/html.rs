@@ -31,6 +31,11 @@ pub struct PageLinks {
     pub back: Option<String>,
 }
 
+/// A count that may be fractional (a median, a quartile): at most one decimal, none if whole.
+fn plies(x: f64) -> String {
+    format!("{}", (x * 10.0).round() / 10.0)
+}
+
 fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
@@ -170,7 +175,8 @@ fn headline(out: &mut String, report: &Report, blue: &str) {
     if let (Some(median), Some(&min), Some(&max)) = (l.median(), l.plies.first(), l.plies.last()) {
         let _ = write!(
             out,
-            "<li>Games last <strong>{median} plies</strong> at the median (from {min} to {max}).</li>"
+            "<li>Games last <strong>{} plies</strong> at the median (from {min} to {max}).</li>",
+            plies(median)
         );
     }
     if let Some(values) = &report.values {
@@ -243,10 +249,11 @@ fn length_section(out: &mut String, report: &Report) {
     if let (Some(median), Some(mean)) = (l.median(), l.mean()) {
         let _ = writeln!(
             out,
-            "<p>Median {median} plies, mean {mean:.1}; half the games last {} to {} plies; the \
+            "<p>Median {} plies, mean {mean:.1}; half the games last {} to {} plies; the \
              shortest {}, the longest {}.</p>",
-            l.quantile(0.25).unwrap_or(0.0),
-            l.quantile(0.75).unwrap_or(0.0),
+            plies(median),
+            plies(l.quantile(0.25).unwrap_or(0.0)),
+            plies(l.quantile(0.75).unwrap_or(0.0)),
             l.plies.first().copied().unwrap_or(0),
             l.plies.last().copied().unwrap_or(0)
         );
@@ -416,8 +423,8 @@ fn value_section(out: &mut String, report: &Report) {
         out,
         "<p>A logistic fit of each game's result on the material difference per type, over \
          {} quiet positions from {} games ({} Newton iterations, ridge {}). Values in {}; \
-         the bars are 95% intervals from the cluster-robust covariance (games as clusters); \
-         the hollow diamonds are the engine's own table. The model's intercept, {blue}'s edge \
+         the bars are 95% intervals, from the larger of the model's and the cluster-robust \
+         (games as clusters) standard errors; the hollow diamonds are the engine's own table. The model's intercept, {blue}'s edge \
          with equal material, is {:+.3} log-odds. Types never unbalanced in at least {} \
          positions are not fitted.</p>",
         fit.samples,
@@ -459,13 +466,13 @@ fn value_section(out: &mut String, report: &Report) {
     ));
     out.push_str(
         "<table id=\"values\"><tr><th>type</th><th>value</th><th>95% interval</th>\
-         <th>engine</th><th>log-odds per piece</th><th>robust s.e.</th><th>model s.e.</th>\
+         <th>engine</th><th>log-odds per piece</th><th>model s.e.</th><th>robust s.e.</th>\
          <th>unbalanced positions</th></tr>\n",
     );
     for f in &values.values {
-        let model_se = fit
-            .position_of(f.kind)
-            .map_or(f64::NAN, |j| fit.model_standard_error(j));
+        let (model_se, robust_se) = fit.position_of(f.kind).map_or((f64::NAN, f64::NAN), |j| {
+            (fit.model_standard_error(j), fit.robust_standard_error(j))
+        });
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{:.2}</td><td>{:.2} to {:.2}</td><td>{:.2}</td><td>{:.3}</td>\
@@ -476,8 +483,8 @@ fn value_section(out: &mut String, report: &Report) {
             f.high,
             f.engine,
             f.log_odds,
-            f.standard_error,
             model_se,
+            robust_se,
             f.unbalanced
         );
     }

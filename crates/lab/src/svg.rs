@@ -296,7 +296,7 @@ pub struct Series<'a> {
 /// flatten the rest of the game).
 pub fn lines(id: &str, title: &str, series: &[Series], y_caption: &str, clip: f64) -> String {
     let height = 300.0;
-    let (left, right, top, bottom) = (56.0, WIDTH - 20.0, 30.0, height - 50.0);
+    let (left, right, top, bottom) = (56.0, WIDTH - 20.0, 44.0, height - 50.0);
     let mut out = open(id, title, height);
     let plies = series.iter().map(|s| s.points.len()).max().unwrap_or(0);
     let values = || {
@@ -326,7 +326,7 @@ pub fn lines(id: &str, title: &str, series: &[Series], y_caption: &str, clip: f6
     let zero = y.at(0.0);
     line(&mut out, (left, zero), (right, zero), GREY, 1.0);
     x_axis(&mut out, x, &ticks(0.0, x.from.1, 8), top, bottom, "ply");
-    text(&mut out, 14.0, top - 12.0, "start", "axis", y_caption);
+    text(&mut out, 14.0, top - 10.0, "start", "axis", y_caption);
     for (i, s) in series.iter().enumerate() {
         let mut d = String::new();
         for (ply, v) in s.points.iter().enumerate() {

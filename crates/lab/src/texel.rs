@@ -8,10 +8,12 @@
 //!
 //! by ridge-regularised logistic regression (draws count as 1/2), solved by Newton's method. `b0`
 //! absorbs the first-move advantage; `w_t` is what one more piece of type `t` is worth in
-//! log-odds. The intervals come from the cluster-robust ("sandwich") covariance with the games
-//! as clusters, `H⁻¹ (Σ_g s_g s_gᵀ) H⁻¹ · G/(G-1)`, because the positions of one game share its
-//! result and are not independent; the model's own inverse Hessian `H⁻¹` is kept too, for
-//! comparison (it is narrower whenever positions of a game agree).
+//! log-odds. Two covariances are computed: the model's own, the inverse Hessian `H⁻¹` of the
+//! penalised likelihood times Pearson's dispersion (draws make the results vary less than coin
+//! tosses), which takes every position as independent; and the cluster-robust
+//! ("sandwich") one with the games as clusters, `H⁻¹ (Σ_g s_g s_gᵀ) H⁻¹ · G/(G-1)`, which allows
+//! for the positions of one game sharing its result. Each weight's standard error is the larger
+//! of the two (see [`Fit::standard_error`]).
 
 use crate::census::Census;
 use crate::linalg;
@@ -92,8 +94,12 @@ pub struct Fit {
     pub intercept: f64,
     /// The cluster-robust covariance of (intercept, weights...), `(d+1) x (d+1)`.
     pub covariance: Vec<f64>,
-    /// The inverse Hessian of the penalised likelihood (the model-based covariance).
+    /// The inverse Hessian of the penalised likelihood times the dispersion: the model-based
+    /// covariance, which takes every position as independent.
     pub model_covariance: Vec<f64>,
+    /// Pearson's dispersion: the results' observed variance over the variance the logistic model
+    /// gives them (below 1 when draws are common).
+    pub dispersion: f64,
     pub samples: usize,
     /// Distinct games among the samples (the clusters).
     pub games: usize,
@@ -105,21 +111,38 @@ impl Fit {
         self.weights.len() + 1
     }
 
-    /// The robust standard error of the weight of the `i`-th fitted type.
-    pub fn standard_error(&self, i: usize) -> f64 {
+    /// The cluster-robust standard error of the weight of the `i`-th fitted type.
+    pub fn robust_standard_error(&self, i: usize) -> f64 {
         let n = self.dim();
         self.covariance[(i + 1) * n + i + 1].max(0.0).sqrt()
-    }
-
-    /// The robust covariance of the weights of the `i`-th and `j`-th fitted types.
-    pub fn weight_covariance(&self, i: usize, j: usize) -> f64 {
-        self.covariance[(i + 1) * self.dim() + j + 1]
     }
 
     /// The model-based standard error of the `i`-th weight.
     pub fn model_standard_error(&self, i: usize) -> f64 {
         let n = self.dim();
         self.model_covariance[(i + 1) * n + i + 1].max(0.0).sqrt()
+    }
+
+    /// The standard error the intervals use: the larger of the model's and the cluster-robust
+    /// one. The robust estimate is the right one when the games are many, but it is built from
+    /// one score vector per game, so with few games (or more types than games) it is
+    /// rank-deficient and too small in some directions; the model's is never that.
+    pub fn standard_error(&self, i: usize) -> f64 {
+        self.model_standard_error(i)
+            .max(self.robust_standard_error(i))
+    }
+
+    /// The covariance of the `i`-th and `j`-th weights that goes with [`Fit::standard_error`]:
+    /// those standard errors with the model's correlation (so the matrix stays positive
+    /// semi-definite).
+    pub fn weight_covariance(&self, i: usize, j: usize) -> f64 {
+        let n = self.dim();
+        let (mi, mj) = (self.model_standard_error(i), self.model_standard_error(j));
+        if mi == 0.0 || mj == 0.0 {
+            return 0.0;
+        }
+        let correlation = self.model_covariance[(i + 1) * n + j + 1] / (mi * mj);
+        correlation * self.standard_error(i) * self.standard_error(j)
     }
 
     /// The index among the fitted types of `kind`.
@@ -250,6 +273,19 @@ pub fn fit(samples: &[Sample], kinds: usize, ridge: f64) -> Option<Fit> {
     let (_, hessian, residuals) = derivatives(&beta);
     let l = linalg::cholesky(&hessian, n)?;
     let inverse = linalg::inverse(&l, n);
+    // The dispersion (Pearson's): a result made of half points varies less than the coin toss
+    // the logistic model assumes, so the model's covariance is scaled by the observed variance
+    // over the assumed one (quasi-likelihood).
+    let pearson: f64 = rows
+        .iter()
+        .zip(&residuals)
+        .map(|(x, r)| {
+            let z: f64 = x.iter().zip(&beta).map(|(a, b)| a * b).sum();
+            let p = sigmoid(z);
+            r * r / (p * (1.0 - p)).max(1e-9)
+        })
+        .sum();
+    let dispersion = pearson / (rows.len().saturating_sub(n)).max(1) as f64;
     // The "meat": the sum over games of each game's score contribution, squared.
     let mut per_game: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
     for ((x, s), r) in rows.iter().zip(samples).zip(&residuals) {
@@ -281,7 +317,8 @@ pub fn fit(samples: &[Sample], kinds: usize, ridge: f64) -> Option<Fit> {
         weights: beta[1..].to_vec(),
         intercept: beta[0],
         covariance,
-        model_covariance: inverse,
+        model_covariance: inverse.iter().map(|v| v * dispersion).collect(),
+        dispersion,
         samples: samples.len(),
         games: clusters,
         iterations,
@@ -344,7 +381,9 @@ mod tests {
         let b = fit(&repeated, 1, 0.0).unwrap();
         assert!((a.weights[0] - b.weights[0]).abs() < 1e-6);
         assert!(b.model_standard_error(0) < 0.5 * a.model_standard_error(0));
-        let ratio = b.standard_error(0) / a.standard_error(0);
+        let ratio = b.robust_standard_error(0) / a.robust_standard_error(0);
         assert!((ratio - 1.0).abs() < 0.05, "{ratio}");
+        // The intervals use the larger: here the robust one.
+        assert_eq!(b.standard_error(0), b.robust_standard_error(0));
     }
 }

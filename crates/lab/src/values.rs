@@ -42,7 +42,7 @@ pub struct FittedValue {
     pub value: f64,
     pub low: f64,
     pub high: f64,
-    /// The weight as fitted (log-odds per piece) and its robust standard error.
+    /// The weight as fitted (log-odds per piece) and its standard error (`Fit::standard_error`).
     pub log_odds: f64,
     pub standard_error: f64,
     /// Sampled positions where the sides had different numbers of this type.
