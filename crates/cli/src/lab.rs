@@ -472,8 +472,8 @@ fn summary(report: &jovian_lab::Report) -> String {
     } else {
         let _ = writeln!(
             out,
-            "Fitted values: too few unbalanced positions ({} sampled)",
-            report.samples
+            "Fitted values: none. {}",
+            report.no_fit.as_deref().unwrap_or("")
         );
     }
     if !report.unreadable.is_empty() {

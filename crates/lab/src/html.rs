@@ -90,7 +90,7 @@ pub fn render(report: &Report, links: &PageLinks) -> String {
         out,
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>",
+         <link rel=\"icon\" href=\"data:,\">\n<title>{}</title>",
         escape(&title)
     );
     match &links.stylesheet {
@@ -404,7 +404,8 @@ fn value_section(out: &mut String, report: &Report) {
     let Some(values) = &report.values else {
         let _ = writeln!(
             out,
-            "<p>Not enough unbalanced positions to fit values ({} quiet positions sampled).</p>",
+            "<p>No values fitted: {} ({} quiet positions sampled.)</p>",
+            escape(report.no_fit.as_deref().unwrap_or("")),
             report.samples
         );
         out.push_str(&svg::estimates(

@@ -9,7 +9,7 @@ use crate::census::Census;
 use crate::pieces::{PieceFate, piece_fates};
 use crate::run::{LabGame, Run, Settings};
 use crate::score::Outcomes;
-use crate::texel::{RIDGE, fit, quiet_samples};
+use crate::texel::{MIN_SAMPLES_UNBALANCED, RIDGE, SKIP_PLIES, fit, quiet_samples};
 use crate::values::Values;
 
 /// The evaluation of one game, ply by ply, from Blue's side, in pawns.
@@ -39,8 +39,9 @@ pub struct Report {
     pub fates: Vec<PieceFate>,
     /// Positions sampled for the fit.
     pub samples: usize,
-    /// `None` when too few positions were unbalanced to fit anything.
+    /// `None` when the games say nothing about material: then `no_fit` says why.
     pub values: Option<Values>,
+    pub no_fit: Option<String>,
     /// The game whose length is nearest the median, evaluated ply by ply.
     pub example: Option<GameCurve>,
 }
@@ -51,8 +52,27 @@ impl Report {
         let outcomes = Outcomes::of(&run.games);
         let fates = piece_fates(variant, &run.games);
         let samples = quiet_samples(&run.games);
-        let values =
-            fit(&samples, variant.pieces.len(), RIDGE).map(|f| Values::of(variant, f, &samples));
+        let same_result = samples.windows(2).all(|w| w[0].result == w[1].result);
+        let values = (!same_result)
+            .then(|| fit(&samples, variant.pieces.len(), RIDGE))
+            .flatten()
+            .map(|f| Values::of(variant, f, &samples));
+        let no_fit = values.is_none().then(|| match samples.first() {
+            None => format!(
+                "No quiet position to sample: every game is shorter than {SKIP_PLIES} plies or \
+                 never quiet."
+            ),
+            Some(s) if same_result => format!(
+                "Every sampled game ended the same way ({} for the first side): results that never \
+                 differ say nothing about what material is worth.",
+                s.result
+            ),
+            Some(_) => format!(
+                "No piece type was unbalanced in at least {MIN_SAMPLES_UNBALANCED} of the {} \
+                 sampled positions.",
+                samples.len()
+            ),
+        });
         let example = outcomes
             .lengths
             .median()
@@ -74,6 +94,7 @@ impl Report {
             outcomes,
             fates,
             values,
+            no_fit,
             example,
         }
     }

@@ -173,14 +173,18 @@ pub fn histogram(
             if count == 1 { "" } else { "s" }
         );
     }
-    x_axis(
-        &mut out,
-        x,
-        &ticks(first.0, last.1, 8),
-        top,
-        bottom,
-        x_caption,
-    );
+    // Bin edges are whole numbers: so are the ticks (every edge when the bins are few).
+    let x_ticks: Vec<f64> = if bins.len() <= 10 {
+        std::iter::once(first.0)
+            .chain(bins.iter().map(|b| b.1))
+            .collect()
+    } else {
+        ticks(first.0, last.1, 8)
+            .into_iter()
+            .filter(|t| t.fract() == 0.0)
+            .collect()
+    };
+    x_axis(&mut out, x, &x_ticks, top, bottom, x_caption);
     text(&mut out, 14.0, top - 6.0, "start", "axis", "games");
     if let Some((at, name)) = mark {
         let px = x.at(at);

@@ -15,7 +15,8 @@ pub enum Unit {
     Pawn,
     /// One least-squares scale for all types, chosen so that the values come closest to the
     /// engine's table in pawns: the fit decides the values' ratios, the table only their common
-    /// scale. Used when the Pawn's own weight is too uncertain to be the unit.
+    /// scale. Used when the Pawn's own weight is too uncertain to be the unit, and the common
+    /// scale is clearly positive (more than 3 of its standard errors).
     EngineScale,
     /// Log-odds per piece as fitted: used when neither scale can be had.
     LogOdds,
@@ -75,13 +76,25 @@ impl Values {
         let (unit, scale) = match pawn {
             Some(i) => (Unit::Pawn, fit.weights[i]),
             None => {
-                let (mut wv, mut vv) = (0.0, 0.0);
-                for (&k, w) in fit.kinds.iter().zip(&fit.weights) {
-                    wv += w * engine[k as usize];
-                    vv += engine[k as usize] * engine[k as usize];
+                // k = Σ v w / Σ v², and its standard error sqrt(vᵀ C v) / Σ v².
+                let (mut wv, mut vv, mut var) = (0.0, 0.0, 0.0);
+                for (i, &k) in fit.kinds.iter().enumerate() {
+                    let v = engine[k as usize];
+                    wv += fit.weights[i] * v;
+                    vv += v * v;
+                    for (j, &l) in fit.kinds.iter().enumerate() {
+                        var += v * engine[l as usize] * fit.weight_covariance(i, j);
+                    }
                 }
-                if vv > 0.0 && wv > 0.0 {
-                    (Unit::EngineScale, wv / vv)
+                let scale = if vv > 0.0 { wv / vv } else { 0.0 };
+                let se = if vv > 0.0 {
+                    var.max(0.0).sqrt() / vv
+                } else {
+                    0.0
+                };
+                // A scale hardly above its own noise would blow the values up: log-odds then.
+                if scale > 3.0 * se && scale > 0.0 {
+                    (Unit::EngineScale, scale)
                 } else {
                     (Unit::LogOdds, 1.0)
                 }

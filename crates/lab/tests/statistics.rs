@@ -110,6 +110,7 @@ fn no_fit_from_games_too_short_to_sample_and_every_plot_is_there() {
     // Every game is shorter than the plies skipped before sampling.
     assert_eq!(r.samples, 0);
     assert!(r.values.is_none());
+    assert!(r.no_fit.as_deref().unwrap().contains("No quiet position"));
     // The evaluation curve: game 1 (3 plies) is as near the median (3.5) as game 3, and first.
     let curve = r.example.as_ref().unwrap();
     assert_eq!(curve.file, "game-001.pgn");

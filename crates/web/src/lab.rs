@@ -202,7 +202,8 @@ async fn list(State(state): State<AppState>) -> Response {
     let mut page = String::from(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Jovian lab</title>\n<link rel=\"stylesheet\" href=\"/lab.css\">\n</head>\n\
+         <title>Jovian lab</title>\n<link rel=\"stylesheet\" href=\"/lab.css\">\n\
+         <link rel=\"icon\" href=\"data:,\">\n</head>\n\
          <body class=\"lab-report\">\n<main>\n<p class=\"nav\"><a href=\"/\">Board</a></p>\n\
          <h1>The designer's lab</h1>\n",
     );
