@@ -53,8 +53,8 @@ pub struct LabArgs {
     #[arg(long, num_args = 1.., value_name = "all|default|NAME")]
     setups: Option<Vec<String>>,
     /// Plies at the start of each game chosen at random among the moves within half a Pawn of
-    /// the best by a shallow search, so that games differ [default: 2 with `--setups all`, 4
-    /// otherwise].
+    /// the best by a shallow search, so that games differ [default: 2 when the arrays are drawn
+    /// from all, 4 otherwise (and for a game with one array)].
     #[arg(long, value_parser = random_plies)]
     random_plies: Option<usize>,
     /// A game reaching this many plies is adjudicated a draw [default: 1000].
@@ -126,6 +126,10 @@ impl Arrays {
                 return Err(CliError(
                     "--setups all stands alone (it already draws from every array)".into(),
                 ));
+            }
+            // A game with one array (the 12x8 game): `all` is that array.
+            if variant.setup_names().is_some_and(|names| names.len() == 1) {
+                return Ok(Arrays::Names(vec![variant.setups.default.to_string()]));
             }
             return Ok(Arrays::All);
         }
@@ -506,10 +510,12 @@ mod tests {
         let names = Arrays::parse(v, &words(&["rot-00000000 mir-11111111"])).unwrap();
         assert_eq!(names.to_text(), "rot-00000000 mir-11111111");
         let lb = Variant::by_id("larger-board").unwrap();
-        assert_eq!(
-            Arrays::parse(lb, &words(&["default"])).unwrap(),
-            Arrays::Names(vec!["standard".into()])
-        );
+        for setups in ["default", "all"] {
+            assert_eq!(
+                Arrays::parse(lb, &words(&[setups])).unwrap(),
+                Arrays::Names(vec!["standard".into()])
+            );
+        }
         // The array of a game depends on the seed and its number only.
         assert_eq!(Arrays::All.of_game(v, 3, 17), Arrays::All.of_game(v, 3, 17));
     }

@@ -268,6 +268,26 @@ impl LabGame {
     }
 }
 
+/// The largest record read, as for `jovian validate`: far above any real game.
+pub const MAX_RECORD_BYTES: u64 = 8 * 1024 * 1024;
+
+fn read_record(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if size > MAX_RECORD_BYTES {
+        return Err(format!(
+            "longer than {} MB, the limit for a record",
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 text (from byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// A run read from its directory.
 pub struct Run {
     pub dir: PathBuf,
@@ -310,8 +330,7 @@ impl Run {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let read = std::fs::read_to_string(&path)
-                .map_err(|e| e.to_string())
+            let read = read_record(&path)
                 .and_then(|text| LabGame::from_record(&name, &text))
                 .and_then(|g| {
                     if g.start.variant == variant {

@@ -223,7 +223,7 @@ pub fn estimates(
     x_caption: &str,
 ) -> String {
     let row_height = 22.0;
-    let (left, right, top) = (230.0, WIDTH - 24.0, 16.0);
+    let (left, right, top) = (300.0, WIDTH - 24.0, 16.0);
     let bottom = top + row_height * rows.len().max(1) as f64;
     let height = bottom + 48.0;
     let mut out = open(id, title, height);
