@@ -467,7 +467,6 @@ fn summary(report: &jovian_lab::Report) -> String {
             values.fit.samples,
             match values.unit {
                 jovian_lab::values::Unit::Pawn => "the fitted Pawn",
-                jovian_lab::values::Unit::EngineScale => "Pawns on the engine's scale",
                 jovian_lab::values::Unit::LogOdds => "log-odds",
             },
             top.join(", "),

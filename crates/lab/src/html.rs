@@ -10,6 +10,7 @@ use crate::pieces::type_label;
 use crate::report::Report;
 use crate::score::{Group, Share, Tally, elo_from_score};
 use crate::svg::{self, Estimate, Series, escape};
+use crate::values::Unit;
 
 /// The report's stylesheet: inline in the file, served at `/lab.css` by the web server.
 pub const REPORT_CSS: &str = include_str!("report.css");
@@ -445,7 +446,8 @@ fn value_section(out: &mut String, report: &Report) {
             value: f.value,
             low: f.low,
             high: f.high,
-            reference: Some(f.engine),
+            // The engine's table is in Pawns: beside log-odds it would mislead.
+            reference: (values.unit == Unit::Pawn).then_some(f.engine),
             note: format!(
                 "{}: {:.2} ({:.2} to {:.2}); engine {:.2}; unbalanced in {} positions",
                 type_label(v, f.kind),
@@ -467,7 +469,7 @@ fn value_section(out: &mut String, report: &Report) {
     ));
     out.push_str(
         "<table id=\"values\"><tr><th>type</th><th>value</th><th>95% interval</th>\
-         <th>engine</th><th>log-odds per piece</th><th>model s.e.</th><th>robust s.e.</th>\
+         <th>engine (Pawns)</th><th>log-odds per piece</th><th>model s.e.</th><th>robust s.e.</th>\
          <th>unbalanced positions</th></tr>\n",
     );
     for f in &values.values {

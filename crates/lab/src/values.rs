@@ -13,12 +13,8 @@ pub enum Unit {
     /// The fitted Pawn's weight: the Pawn is 1 by definition. Used when the Pawn's weight is
     /// clearly positive (more than 3 standard errors).
     Pawn,
-    /// One least-squares scale for all types, chosen so that the values come closest to the
-    /// engine's table in pawns: the fit decides the values' ratios, the table only their common
-    /// scale. Used when the Pawn's own weight is too uncertain to be the unit, and the common
-    /// scale is clearly positive (more than 3 of its standard errors).
-    EngineScale,
-    /// Log-odds per piece as fitted: used when neither scale can be had.
+    /// Log-odds per piece as fitted: used when the Pawn's weight is too uncertain to be the
+    /// unit (a ratio to a weight near its own noise would be wild).
     LogOdds,
 }
 
@@ -26,11 +22,11 @@ impl Unit {
     pub fn describe(self) -> &'static str {
         match self {
             Unit::Pawn => "Pawns (the fitted Pawn is 1)",
-            Unit::EngineScale => {
-                "Pawns on the engine's scale (the fitted values' ratios, scaled as a whole to the \
-                 engine's table: the Pawn's own fit was too uncertain to be the unit)"
+            Unit::LogOdds => {
+                "log-odds of the first side's score per piece, as fitted (the Pawn's own value \
+                 was too uncertain to be the unit); near an even game, 0.1 is about 2.5 points \
+                 of score"
             }
-            Unit::LogOdds => "log-odds of Blue's score per piece (no scale could be fixed)",
         }
     }
 }
@@ -75,30 +71,7 @@ impl Values {
             .filter(|&i| fit.weights[i] > 3.0 * fit.standard_error(i));
         let (unit, scale) = match pawn {
             Some(i) => (Unit::Pawn, fit.weights[i]),
-            None => {
-                // k = Σ v w / Σ v², and its standard error sqrt(vᵀ C v) / Σ v².
-                let (mut wv, mut vv, mut var) = (0.0, 0.0, 0.0);
-                for (i, &k) in fit.kinds.iter().enumerate() {
-                    let v = engine[k as usize];
-                    wv += fit.weights[i] * v;
-                    vv += v * v;
-                    for (j, &l) in fit.kinds.iter().enumerate() {
-                        var += v * engine[l as usize] * fit.weight_covariance(i, j);
-                    }
-                }
-                let scale = if vv > 0.0 { wv / vv } else { 0.0 };
-                let se = if vv > 0.0 {
-                    var.max(0.0).sqrt() / vv
-                } else {
-                    0.0
-                };
-                // A scale hardly above its own noise would blow the values up: log-odds then.
-                if scale > 3.0 * se && scale > 0.0 {
-                    (Unit::EngineScale, scale)
-                } else {
-                    (Unit::LogOdds, 1.0)
-                }
-            }
+            None => (Unit::LogOdds, 1.0),
         };
         let mut values: Vec<FittedValue> = fit
             .kinds

@@ -119,6 +119,25 @@ fn the_fit_recovers_known_values_in_pawns() {
 }
 
 #[test]
+fn without_a_clear_pawn_the_values_stay_in_log_odds() {
+    // The same games with the Pawns' differences scrambled: the Pawn's weight is noise, so it
+    // cannot be the unit; the other weights are still recovered, in log-odds.
+    let v = Variant::by_id("scirocco").unwrap();
+    let pawn = v.kind_by_abbr("P").unwrap().0;
+    let mut samples = synthetic(v, 20_000, 1, 11);
+    let mut rng = Rng(99);
+    for s in &mut samples {
+        s.features[pawn as usize] = rng.spread(3);
+    }
+    let values = Values::of(v, fit(&samples, v.pieces.len(), RIDGE).unwrap(), &samples);
+    assert_eq!(values.unit, Unit::LogOdds);
+    let rook = v.kind_by_abbr("R").unwrap().0;
+    let got = values.values.iter().find(|x| x.kind == rook).unwrap();
+    // Attenuated a little: the scrambled Pawns' part of the result is noise now.
+    assert!((got.value - PAWN * 6.0).abs() < 0.35, "{}", got.value);
+}
+
+#[test]
 fn positions_of_one_game_do_not_narrow_the_interval() {
     // The same 2,000 games, each seen once and then as ten positions sharing its result: the
     // estimate is the same, and so is the interval (the robust covariance counts games).
