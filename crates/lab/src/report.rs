@@ -12,6 +12,21 @@ use crate::score::Outcomes;
 use crate::texel::{MIN_SAMPLES_UNBALANCED, RIDGE, SKIP_PLIES, fit, quiet_samples};
 use crate::values::Values;
 
+/// The fit needs at least this many sampled games whose result differs from the most common
+/// one: with fewer, a game or two decide every value.
+pub const MIN_MINORITY_GAMES: usize = 5;
+
+/// How many of the games that gave samples did not end with the most common result.
+fn minority_games(games: &[LabGame], samples: &[crate::texel::Sample]) -> usize {
+    let mut sampled: Vec<usize> = samples.iter().map(|s| s.game).collect();
+    sampled.dedup();
+    let mut counts = [0usize; 3];
+    for &g in &sampled {
+        counts[(games[g].blue_points() * 2.0) as usize] += 1;
+    }
+    sampled.len() - counts.iter().max().copied().unwrap_or(0)
+}
+
 /// The evaluation of one game, ply by ply, from Blue's side, in pawns.
 #[derive(Clone, Debug)]
 pub struct GameCurve {
@@ -52,8 +67,8 @@ impl Report {
         let outcomes = Outcomes::of(&run.games);
         let fates = piece_fates(variant, &run.games);
         let samples = quiet_samples(&run.games);
-        let same_result = samples.windows(2).all(|w| w[0].result == w[1].result);
-        let values = (!same_result)
+        let minority = minority_games(&run.games, &samples);
+        let values = (minority >= MIN_MINORITY_GAMES)
             .then(|| fit(&samples, variant.pieces.len(), RIDGE))
             .flatten()
             .map(|f| Values::of(variant, f, &samples));
@@ -62,10 +77,10 @@ impl Report {
                 "No quiet position to sample: every game is shorter than {SKIP_PLIES} plies or \
                  never quiet."
             ),
-            Some(s) if same_result => format!(
-                "Every sampled game ended the same way ({} for the first side): results that never \
-                 differ say nothing about what material is worth.",
-                s.result
+            Some(_) if minority < MIN_MINORITY_GAMES => format!(
+                "Only {minority} of the sampled games ended otherwise than the most common result \
+                 (at least {MIN_MINORITY_GAMES} are needed): results that hardly differ say \
+                 nothing about what material is worth."
             ),
             Some(_) => format!(
                 "No piece type was unbalanced in at least {MIN_SAMPLES_UNBALANCED} of the {} \
