@@ -201,7 +201,7 @@ fn settings(
     let arrays = match (&args.setups, saved) {
         (Some(words), _) => Arrays::parse(variant, words)?,
         (None, Some(s)) => Arrays::parse(variant, std::slice::from_ref(&s.setups))?,
-        (None, None) => Arrays::All,
+        (None, None) => Arrays::parse(variant, &["all".to_string()])?,
     };
     let player = player(args)
         .or(saved.map(|s| s.player.clone()))

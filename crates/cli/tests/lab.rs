@@ -114,6 +114,30 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
 }
 
 #[test]
+fn a_game_with_one_array_plays_it_with_four_random_plies() {
+    let dir = out_dir("lab-one-array");
+    let d = dir.to_str().unwrap();
+    let text = run(&[
+        "lab",
+        "larger-board",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--max-plies",
+        "12",
+        "--out",
+        d,
+        "-q",
+    ]);
+    assert!(
+        text.contains("arrays standard; 4 random opening plies"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_input_is_one_line() {
     let dir = out_dir("lab-bad");
     let d = dir.to_str().unwrap();
