@@ -8,12 +8,14 @@
 //!
 //! by ridge-regularised logistic regression (draws count as 1/2), solved by Newton's method. `b0`
 //! absorbs the first-move advantage; `w_t` is what one more piece of type `t` is worth in
-//! log-odds. Two covariances are computed: the model's own, the inverse Hessian `H⁻¹` of the
-//! penalised likelihood times Pearson's dispersion (draws make the results vary less than coin
-//! tosses), which takes every position as independent; and the cluster-robust
-//! ("sandwich") one with the games as clusters, `H⁻¹ (Σ_g s_g s_gᵀ) H⁻¹ · G/(G-1)`, which allows
-//! for the positions of one game sharing its result. Each weight's standard error is the larger
-//! of the two (see [`Fit::standard_error`]).
+//! log-odds. The positions of one game share its result, so they share its weight too: each
+//! position weighs `1 / (positions of its game)`, and the likelihood counts games, not positions
+//! (a long game does not outweigh a short one, and the ridge pulls against the evidence of games).
+//! Two covariances are computed: the model's own, the inverse Hessian `H⁻¹` of the penalised
+//! likelihood times Pearson's dispersion (draws make the results vary less than coin tosses);
+//! and the cluster-robust ("sandwich") one with the games as clusters,
+//! `H⁻¹ (Σ_g s_g s_gᵀ) H⁻¹ · G/(G-1)`. Each weight's standard error is the larger of the two
+//! (see [`Fit::standard_error`]).
 
 use crate::census::Census;
 use crate::linalg;
@@ -26,8 +28,9 @@ pub const SKIP_PLIES: usize = 8;
 pub const EVERY: usize = 2;
 /// A type is fitted only when its difference is not zero in at least this many samples.
 pub const MIN_SAMPLES_UNBALANCED: usize = 5;
-/// The ridge penalty on each type's weight, `λ/2 Σ w²` (log-odds units): about what a few
-/// positions pull, so types with little data stay near 0 instead of running away.
+/// The ridge penalty on each type's weight, `λ/2 Σ w²` (log-odds units): it pulls like about four
+/// even games (each game weighs 1, with curvature 1/4 at an even score), so types with little
+/// data stay near 0 instead of running away.
 pub const RIDGE: f64 = 1.0;
 /// A very small penalty on the intercept, so that a run that one side won every game still has
 /// a finite fit.
@@ -186,6 +189,15 @@ pub fn fit(samples: &[Sample], kinds: usize, ridge: f64) -> Option<Fit> {
         return None;
     }
     let n = fitted.len() + 1;
+    // Each game weighs 1 in all, shared by its positions.
+    let mut per_game_count: std::collections::HashMap<usize, usize> = Default::default();
+    for s in samples {
+        *per_game_count.entry(s.game).or_default() += 1;
+    }
+    let weights: Vec<f64> = samples
+        .iter()
+        .map(|s| 1.0 / per_game_count[&s.game] as f64)
+        .collect();
     // The design rows: 1 (the intercept), then the fitted types' differences.
     let rows: Vec<Vec<f64>> = samples
         .iter()
@@ -200,9 +212,10 @@ pub fn fit(samples: &[Sample], kinds: usize, ridge: f64) -> Option<Fit> {
         let data: f64 = rows
             .iter()
             .zip(samples)
-            .map(|(x, s)| {
+            .zip(&weights)
+            .map(|((x, s), weight)| {
                 let z: f64 = x.iter().zip(beta).map(|(a, b)| a * b).sum();
-                softplus(z) - s.result * z
+                weight * (softplus(z) - s.result * z)
             })
             .sum();
         let pen: f64 = beta
@@ -220,17 +233,17 @@ pub fn fit(samples: &[Sample], kinds: usize, ridge: f64) -> Option<Fit> {
             hessian[j * n + j] = penalty(j);
         }
         let mut residuals = Vec::with_capacity(rows.len());
-        for (x, s) in rows.iter().zip(samples) {
+        for ((x, s), weight) in rows.iter().zip(samples).zip(&weights) {
             let z: f64 = x.iter().zip(beta).map(|(a, b)| a * b).sum();
             let p = sigmoid(z);
             let r = p - s.result;
             residuals.push(r);
-            let w = p * (1.0 - p);
+            let w = weight * p * (1.0 - p);
             for (i, &xi) in x.iter().enumerate() {
                 if xi == 0.0 {
                     continue;
                 }
-                gradient[i] += r * xi;
+                gradient[i] += weight * r * xi;
                 for (j, &xj) in x.iter().enumerate().take(i + 1) {
                     hessian[i * n + j] += w * xi * xj;
                 }
@@ -276,25 +289,33 @@ pub fn fit(samples: &[Sample], kinds: usize, ridge: f64) -> Option<Fit> {
     // The dispersion (Pearson's): a result made of half points varies less than the coin toss
     // the logistic model assumes, so the model's covariance is scaled by the observed variance
     // over the assumed one (quasi-likelihood).
-    let pearson: f64 = rows
-        .iter()
-        .zip(&residuals)
-        .map(|(x, r)| {
-            let z: f64 = x.iter().zip(&beta).map(|(a, b)| a * b).sum();
-            let p = sigmoid(z);
-            r * r / (p * (1.0 - p)).max(1e-9)
-        })
-        .sum();
-    let dispersion = pearson / (rows.len().saturating_sub(n)).max(1) as f64;
+    // With the games as the observations (weights summing to the number of games), the degrees
+    // of freedom are the games less the parameters; with fewer than twice as many games as
+    // parameters the estimate would be noise, and the dispersion is taken as 1.
+    let clusters = per_game_count.len();
+    let dispersion = if clusters > 2 * n {
+        let pearson: f64 = rows
+            .iter()
+            .zip(&residuals)
+            .zip(&weights)
+            .map(|((x, r), weight)| {
+                let z: f64 = x.iter().zip(&beta).map(|(a, b)| a * b).sum();
+                let p = sigmoid(z);
+                weight * r * r / (p * (1.0 - p)).max(1e-9)
+            })
+            .sum();
+        pearson / (clusters - n) as f64
+    } else {
+        1.0
+    };
     // The "meat": the sum over games of each game's score contribution, squared.
     let mut per_game: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
-    for ((x, s), r) in rows.iter().zip(samples).zip(&residuals) {
+    for (((x, s), r), weight) in rows.iter().zip(samples).zip(&residuals).zip(&weights) {
         let g = per_game.entry(s.game).or_insert_with(|| vec![0.0; n]);
         for (gi, xi) in g.iter_mut().zip(x) {
-            *gi += r * xi;
+            *gi += weight * r * xi;
         }
     }
-    let clusters = per_game.len();
     let mut meat = vec![0.0; n * n];
     for g in per_game.values() {
         for i in 0..n {
@@ -357,10 +378,10 @@ mod tests {
     }
 
     #[test]
-    fn the_robust_interval_widens_when_samples_repeat_within_a_game() {
+    fn positions_repeated_within_a_game_count_as_the_game() {
         // The same 400 independent positions, then each copied five times within its game: the
-        // estimate is the same, the model's interval narrows (it believes in 2,000 positions),
-        // the robust one does not.
+        // estimate and both intervals are the same, because a game weighs 1 however many of
+        // its positions are sampled.
         let mut rng = Rng(5);
         let mut base = Vec::new();
         for g in 0..400 {
@@ -380,10 +401,15 @@ mod tests {
         let a = fit(&base, 1, 0.0).unwrap();
         let b = fit(&repeated, 1, 0.0).unwrap();
         assert!((a.weights[0] - b.weights[0]).abs() < 1e-6);
-        assert!(b.model_standard_error(0) < 0.5 * a.model_standard_error(0));
-        let ratio = b.robust_standard_error(0) / a.robust_standard_error(0);
-        assert!((ratio - 1.0).abs() < 0.05, "{ratio}");
-        // The intervals use the larger: here the robust one.
-        assert_eq!(b.standard_error(0), b.robust_standard_error(0));
+        for (x, y) in [
+            (a.model_standard_error(0), b.model_standard_error(0)),
+            (a.robust_standard_error(0), b.robust_standard_error(0)),
+        ] {
+            assert!((x / y - 1.0).abs() < 1e-6, "{x} {y}");
+        }
+        // Coin tosses: the dispersion is about 1, and the two standard errors agree.
+        assert!((a.dispersion - 1.0).abs() < 0.15, "{}", a.dispersion);
+        let ratio = a.robust_standard_error(0) / a.model_standard_error(0);
+        assert!((ratio - 1.0).abs() < 0.15, "{ratio}");
     }
 }
