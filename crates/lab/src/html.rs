@@ -22,6 +22,9 @@ pub const PLOT_IDS: [&str; 4] = ["plot-lengths", "plot-arrays", "plot-values", "
 /// shows the choices their names make instead.
 const MOST_ARRAY_ROWS: usize = 20;
 
+/// At most this many arrays get a row in the table of arrays (the CSV has them all).
+const MOST_ARRAY_TABLE_ROWS: usize = 40;
+
 /// Where the page finds its style and its neighbours.
 pub struct PageLinks {
     /// `None`: the CSS inline (a file that stands alone); `Some(href)`: a stylesheet link.
@@ -338,8 +341,18 @@ fn array_section(out: &mut String, report: &Report, blue: &str) {
         out.push_str("<h3>By choice</h3>");
         groups_table(out, "choices", "choice", &o.choices, blue);
     }
-    let _ = writeln!(out, "<h3>By array ({} arrays)</h3>", o.arrays.len());
-    groups_table(out, "arrays", "array", &o.arrays, blue);
+    let shown = o.arrays.len().min(MOST_ARRAY_TABLE_ROWS);
+    let _ = writeln!(
+        out,
+        "<h3>By array ({} arrays{})</h3>",
+        o.arrays.len(),
+        if shown < o.arrays.len() {
+            format!("; the {shown} most played here, every one in the CSV")
+        } else {
+            String::new()
+        }
+    );
+    groups_table(out, "arrays", "array", &o.arrays[..shown], blue);
     out.push_str("</section>\n");
 }
 
