@@ -392,7 +392,7 @@ fn piece_section(out: &mut String, report: &Report) {
         }
         let _ = writeln!(
             out,
-            "<td>{}</td><td>{}</td><td>{}</td><td>{losses}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<td>{}</td><td>{}</td><td>{}</td><td>{losses}</td><td>{}</td><td class=\"trades\">{}</td><td>{}</td></tr>",
             percent(f.share(f.captured)),
             percent(f.share(f.lost_own)),
             percent(f.share(f.survived)),
