@@ -9,6 +9,7 @@ mod board_text;
 mod bounds;
 mod clock;
 mod input;
+mod lab;
 mod matches;
 mod play;
 mod serve;
@@ -81,6 +82,9 @@ enum Command {
     Xboard(xboard::XboardArgs),
     /// Play a match between two players (engine settings, random, greedy, or a CECP engine).
     Match(matches::MatchArgs),
+    /// The designer's lab: self-play games of a game, then a report (score, first-move advantage,
+    /// lengths, arrays, pieces' fates, fitted piece values) as an HTML file and a CSV.
+    Lab(lab::LabArgs),
     /// Open the board in the browser: a local web server to play the computer or a friend.
     Serve(serve::ServeArgs),
 }
@@ -208,6 +212,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Analyse(args) => analyse::run(&args)?,
         Command::Xboard(args) => xboard::run(&args)?,
         Command::Match(args) => matches::run(&args)?,
+        Command::Lab(args) => lab::run(&args)?,
         Command::Serve(args) => serve::run(&args)?,
     }
     Ok(())

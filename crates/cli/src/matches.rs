@@ -2,11 +2,11 @@
 //! random (each played twice with colours swapped); every game is saved as a record, and the end
 //! shows a results table with the Elo difference. See docs/match.md.
 
-mod cecp;
-mod players;
-mod resume;
+pub(crate) mod cecp;
+pub(crate) mod players;
+pub(crate) mod resume;
 mod sprt;
-mod stats;
+pub(crate) mod stats;
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
@@ -116,34 +116,63 @@ impl Pairs {
     }
 }
 
-/// Everything a game thread needs to know.
-struct Config {
-    variant: &'static Variant,
-    specs: [Spec; 2],
-    names: [String; 2],
-    tc: Option<(Duration, Duration)>,
-    cmd_limit: CmdLimit,
-    hash: usize,
-    max_plies: usize,
-    out: PathBuf,
-    digits: usize,
+/// Everything a game thread needs to know (`jovian lab` plays its games with it too).
+pub(crate) struct Config {
+    pub(crate) variant: &'static Variant,
+    /// The names of A and B in the records' Blue and Tan tags.
+    pub(crate) names: [String; 2],
+    pub(crate) tc: Option<(Duration, Duration)>,
+    pub(crate) max_plies: usize,
+    pub(crate) out: PathBuf,
+    /// The width of the game numbers in the records' file names.
+    pub(crate) digits: usize,
 }
 
 /// One game to play.
-struct Job {
-    index: usize,
-    setup: String,
-    a_is_blue: bool,
-    seed: u64,
+pub(crate) struct Job {
+    pub(crate) index: usize,
+    pub(crate) setup: String,
+    pub(crate) a_is_blue: bool,
+    pub(crate) seed: u64,
 }
 
 /// How a game went.
-struct Report {
-    index: usize,
-    a_is_blue: bool,
-    winner: Winner,
-    reason: Reason,
-    plies: usize,
+pub(crate) struct Report {
+    pub(crate) index: usize,
+    pub(crate) a_is_blue: bool,
+    pub(crate) winner: Winner,
+    pub(crate) reason: Reason,
+    pub(crate) plies: usize,
+}
+
+/// Makes the player A (0) or B (1) of a game thread.
+pub(crate) type MakePlayer<'a> =
+    dyn Fn(usize) -> Result<Box<dyn Player + Send>, String> + Sync + 'a;
+
+/// Plays `jobs` on `concurrency` threads, each with its own players (and so its own engines) made
+/// by `make_player`, saving each game's record as it ends and handing its report (or the error that
+/// stops the games) to `on_report` on the calling thread. No new game starts once `abort` is set.
+pub(crate) fn play_jobs(
+    config: &Config,
+    jobs: &[Job],
+    concurrency: usize,
+    abort: &AtomicBool,
+    make_player: &MakePlayer,
+    mut on_report: impl FnMut(Result<Report, String>),
+) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Result<Report, String>>();
+    thread::scope(|scope| {
+        for _ in 0..concurrency {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || game_thread(config, jobs, next, abort, make_player, tx));
+        }
+        drop(tx);
+        for report in rx {
+            on_report(report);
+        }
+    });
 }
 
 /// `BASE+INC` in seconds, each at most a day (`bounds::MAX_SECONDS`), the base more than 0.
@@ -307,15 +336,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .clamp(1, jobs.len().max(1));
     let config = Config {
         variant,
-        specs: specs.clone(),
         names: [args.a.trim().to_string(), args.b.trim().to_string()],
         tc,
-        cmd_limit,
-        hash: args.hash,
         max_plies: args.max_plies,
         out: out.clone(),
         digits: args.games.to_string().len().max(3),
     };
+    let make_player = |who: usize| players::create(&specs[who], variant, args.hash, &cmd_limit, tc);
 
     // Without a terminal (a log file), the SPRT's progress is a line per pair instead of the bar.
     let show_pairs = !args.quiet && !std::io::stdout().is_terminal();
@@ -340,45 +367,39 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     // The verdict may already stand on the games resumed.
     let mut verdict = sprt.as_ref().map(|b| pairs.done.verdict(b));
     bar.set_message(running(&tally, &pairs));
-    let next = AtomicUsize::new(0);
     let abort = AtomicBool::new(verdict.is_some_and(|v| v != Verdict::Continue));
-    let (tx, rx) = mpsc::channel::<Result<Report, String>>();
     let mut failure: Option<String> = None;
-    thread::scope(|scope| {
-        for _ in 0..concurrency {
-            let tx = tx.clone();
-            let (config, jobs, next, abort) = (&config, &jobs, &next, &abort);
-            scope.spawn(move || game_thread(config, jobs, next, abort, tx));
-        }
-        drop(tx);
-        for report in rx {
-            match report {
-                Ok(r) => {
-                    tally.add(r.winner, r.reason, r.a_is_blue, r.plies);
-                    if pairs.add(r.index, r.winner)
-                        && let Some(b) = &sprt
-                    {
-                        let v = pairs.done.verdict(b);
-                        if v != Verdict::Continue && verdict == Some(Verdict::Continue) {
-                            // Decided: no new game starts; those under way are finished and
-                            // counted.
-                            abort.store(true, Ordering::SeqCst);
-                            verdict = Some(v);
-                        }
-                        if show_pairs {
-                            outln!("{}", pairs.done.status(b));
-                        }
+    play_jobs(
+        &config,
+        &jobs,
+        concurrency,
+        &abort,
+        &make_player,
+        |report| match report {
+            Ok(r) => {
+                tally.add(r.winner, r.reason, r.a_is_blue, r.plies);
+                if pairs.add(r.index, r.winner)
+                    && let Some(b) = &sprt
+                {
+                    let v = pairs.done.verdict(b);
+                    if v != Verdict::Continue && verdict == Some(Verdict::Continue) {
+                        // Decided: no new game starts; those under way are finished and counted.
+                        abort.store(true, Ordering::SeqCst);
+                        verdict = Some(v);
                     }
-                    bar.set_message(running(&tally, &pairs));
-                    bar.inc(1);
+                    if show_pairs {
+                        outln!("{}", pairs.done.status(b));
+                    }
                 }
-                Err(e) => {
-                    abort.store(true, Ordering::SeqCst);
-                    failure.get_or_insert(e);
-                }
+                bar.set_message(running(&tally, &pairs));
+                bar.inc(1);
             }
-        }
-    });
+            Err(e) => {
+                abort.store(true, Ordering::SeqCst);
+                failure.get_or_insert(e);
+            }
+        },
+    );
     bar.finish_and_clear();
     if let Some(e) = failure {
         return Err(CliError(e));
@@ -419,21 +440,16 @@ fn game_thread(
     jobs: &[Job],
     next: &AtomicUsize,
     abort: &AtomicBool,
+    make_player: &MakePlayer,
     tx: mpsc::Sender<Result<Report, String>>,
 ) {
     let mut players: [Option<Box<dyn Player + Send>>; 2] = [None, None];
     while !abort.load(Ordering::SeqCst) {
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(job) = jobs.get(i) else { break };
-        for (slot, spec) in players.iter_mut().zip(&config.specs) {
+        for (who, slot) in players.iter_mut().enumerate() {
             if slot.is_none() {
-                match players::create(
-                    spec,
-                    config.variant,
-                    config.hash,
-                    &config.cmd_limit,
-                    config.tc,
-                ) {
+                match make_player(who) {
                     Ok(p) => *slot = Some(p),
                     Err(e) => {
                         let _ = tx.send(Err(e));

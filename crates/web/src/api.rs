@@ -62,6 +62,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/api/games/{id}/reach/{square}", get(reach))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
+        .merge(crate::lab::routes())
         .fallback(|| async { ApiError::not_found("no such page or API endpoint") })
         .layer(DefaultBodyLimit::max(crate::BODY_LIMIT))
         .with_state(state);

@@ -15,6 +15,7 @@ mod engine_pool;
 mod engine_task;
 pub mod game;
 mod guard;
+mod lab;
 pub mod offers;
 mod ratelimit;
 mod reply;

@@ -26,6 +26,8 @@ pub struct AppState {
     games: Arc<GameTable>,
     /// Becomes true when the server begins to stop: event streams end on it.
     stopping: Arc<watch::Sender<bool>>,
+    /// Where `jovian lab` keeps its runs: the data directory's `lab/` (crate::lab).
+    pub(crate) lab_dir: Arc<std::path::PathBuf>,
 }
 
 /// Locks a game. A panic in another request cannot leave a game half-changed (every change is
@@ -81,6 +83,7 @@ impl AppState {
             store,
             games,
             stopping: Arc::new(watch::channel(false).0),
+            lab_dir: Arc::new(dir.join("lab")),
         };
         for shared in &due_games {
             due(&state.pool, shared);

@@ -1,0 +1,100 @@
+// The designer's lab in a real browser: a tiny run made with `jovian lab` (depth-1 games cut at
+// 60 plies) into the server's data directory, then the board's "Lab" link, the list of runs and
+// the run's report with every plot drawn, its stylesheet applied and no content-security-policy
+// complaint; the same report as the file `jovian lab` wrote, opened from the disk.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+
+const bin = process.env.JOVIAN_BIN;
+const data = `${process.env.JOVIAN_DATA}-lab`;
+const shots = process.env.SCREENSHOTS || "../../target/browser";
+assert.ok(bin && process.env.JOVIAN_DATA, "JOVIAN_BIN and JOVIAN_DATA must be set (scripts/browser-test does)");
+mkdirSync(shots, { recursive: true });
+const step = (name) => console.log(`- ${name}`);
+const PLOTS = ["plot-lengths", "plot-arrays", "plot-values", "plot-eval"];
+
+step("jovian lab plays a tiny run into the data directory");
+const run = `${data}/lab/browser-run`;
+rmSync(run, { recursive: true, force: true });
+const made = spawnSync(bin, ["lab", "scirocco", "--games", "4", "--depth", "1", "--max-plies", "60",
+  "--seed", "3", "--out", run, "--quiet"], { encoding: "utf8", timeout: 120000 });
+assert.equal(made.status, 0, `jovian lab failed: ${made.stdout}${made.stderr}`);
+assert.match(made.stdout, /Scirocco lab: 4 games/);
+
+function startServer() {
+  const child = spawn(bin, ["serve", "--port", "0", "--data", data, "--no-open"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
+    const look = (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) { clearTimeout(timer); resolve({ child, url: m[0] }); }
+    };
+    child.stdout.on("data", look);
+    child.stderr.on("data", look);
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}): ${out}`)); });
+  });
+}
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+// A style or script the content security policy refuses shows up as a console error.
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+
+/** Every plot is an SVG that is drawn (has a size) and holds marks. */
+async function checkPlots(where) {
+  for (const id of PLOTS) {
+    const plot = page.locator(`svg#${id}`);
+    assert.equal(await plot.count(), 1, `${where}: ${id} is missing`);
+    const box = await plot.boundingBox();
+    assert.ok(box && box.width > 200 && box.height > 50, `${where}: ${id} is not drawn (${JSON.stringify(box)})`);
+    const marks = await plot.locator("rect, circle, path, line").count();
+    assert.ok(marks > 3, `${where}: ${id} has ${marks} marks`);
+  }
+}
+
+try {
+  step("the board's Lab link leads to the list of runs");
+  await page.goto(server.url);
+  await page.click("#nav-lab");
+  await page.waitForURL(/\/lab$/);
+  const link = page.locator('a[href="/lab/browser-run"]');
+  assert.equal(await link.count(), 1, "the run is listed");
+
+  step("the run's report shows every plot, styled by /lab.css");
+  await link.click();
+  await page.waitForURL(/\/lab\/browser-run$/);
+  assert.match(await page.locator("h1").textContent(), /Scirocco lab report: browser-run/);
+  await checkPlots("served");
+  const shaded = await page.evaluate(() => getComputedStyle(document.querySelector(".headline")).backgroundColor);
+  assert.notEqual(shaded, "rgba(0, 0, 0, 0)", "the stylesheet applies");
+  assert.ok(await page.locator("table#pieces tr").count() > 5, "the pieces table");
+  await page.screenshot({ path: `${shots}/lab-report.png`, fullPage: true });
+  const csv = await fetch(new URL("/lab/browser-run/figures.csv", server.url));
+  assert.equal(csv.status, 200);
+  assert.match(await csv.text(), /^section,name,metric,value,low,high/);
+  assert.equal((await fetch(new URL("/lab/no-such-run", server.url))).status, 404);
+
+  step("the report file jovian lab wrote stands alone");
+  await page.goto(`file://${run}/report.html`);
+  await checkPlots("file");
+
+  assert.deepEqual(errors, [], "no errors in the page");
+  console.log("lab browser test passed");
+} finally {
+  await browser.close();
+  const gone = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGKILL");
+  await gone;
+}
