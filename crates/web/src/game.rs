@@ -169,6 +169,8 @@ pub struct GameState {
     pub offer: Option<crate::offers::Offer>,
     /// The clocks, in a timed game (crate::clock).
     pub clock: Option<crate::clock::Clock>,
+    /// The last view's legal moves, by (position hash, plies): see `view`.
+    pub legal_cache: Option<((u64, usize), Vec<LegalView>)>,
     pub events: broadcast::Sender<Event>,
 }
 
@@ -196,6 +198,7 @@ impl GameState {
             seats: Seats::default(),
             offer: None,
             clock: None,
+            legal_cache: None,
             events: broadcast::channel(64).0,
         })
     }
@@ -287,7 +290,7 @@ pub struct PieceView {
     pub promoted: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct LegalView {
     pub from: String,
     pub to: String,
@@ -508,14 +511,24 @@ impl GameState {
     pub fn view(&mut self) -> GameView {
         let v = self.variant;
         let ending = self.ending();
-        let mut legal = Vec::new();
-        if ending.is_none() {
-            let mut moves = Vec::new();
-            self.position.legal_moves(&mut moves);
-            for m in moves {
-                legal.push(legal_view(&mut self.position, m, true));
+        // The legal moves with their words and warnings cost a few thousand move generations on
+        // a big board: made once per position, kept until the position changes.
+        let key = (self.position.hash(), self.moves.len());
+        let legal = match &self.legal_cache {
+            Some((k, cached)) if *k == key && ending.is_none() => cached.clone(),
+            _ => {
+                let mut legal = Vec::new();
+                if ending.is_none() {
+                    let mut moves = Vec::new();
+                    self.position.legal_moves(&mut moves);
+                    for m in moves {
+                        legal.push(legal_view(&mut self.position, m, true));
+                    }
+                    self.legal_cache = Some((key, legal.clone()));
+                }
+                legal
             }
-        }
+        };
         let barred = if ending.is_none() {
             let position = &mut self.position;
             position
