@@ -366,6 +366,9 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
     }
     out!("{}", summary(&report));
     outln!("Report: {}", out.join(REPORT_FILE).display());
+    if args.out.is_none() {
+        outln!("Also on the Lab page of `jovian serve` (its data directory holds the run)");
+    }
     outln!(
         "Games: {:.1} s; report: {:.1} s",
         played.as_secs_f64(),
