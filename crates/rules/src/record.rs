@@ -98,10 +98,46 @@ pub enum RecordError {
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-/// The tags `to_text` writes first, in this order.
-const TAG_ORDER: [&str; 7] = [
-    "Variant", "Setup", "Position", "Blue", "Tan", "Date", "Result",
+/// The tags `to_text` writes first, in this order: PGN's seven (Event, Site, Date, Round, the
+/// players, Result; the players named by the variant's sides: Blue and Tan, or White and Black in
+/// the 12x8 game), then the game's own (Variant, Setup or Position) and TimeControl.
+const TAG_ORDER: [&str; 13] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Blue",
+    "Tan",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "Setup",
+    "Position",
+    "TimeControl",
 ];
+
+/// The name of the tag that holds the player of `color` in `variant`'s records: the side's title
+/// (`Blue`, `Tan`; `White`, `Black` in the 12x8 game).
+pub fn player_tag(variant: &Variant, color: Color) -> &'static str {
+    variant.side_title(color)
+}
+
+/// A PGN date (`2026.11.22`, UTC) of a moment given in seconds since the Unix epoch.
+pub fn pgn_date(unix_seconds: i64) -> String {
+    let days = unix_seconds.div_euclid(86_400);
+    // Howard Hinnant's civil-from-days algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
 
 /// The byte order mark some editors put at the start of a UTF-8 file: not part of the text.
 pub(crate) const BOM: char = '\u{feff}';
@@ -375,6 +411,13 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The player of `color`: the tag named by the variant's side (`White` in the 12x8 game), else
+    /// `Blue` or `Tan` (as older records of every game name them).
+    pub fn player(&self, variant: &Variant, color: Color) -> Option<&str> {
+        self.tag(player_tag(variant, color))
+            .or_else(|| self.tag(color.title()))
+    }
+
     /// Replays the record: finds the variant and the start, plays every move (each must be
     /// legal), and checks the claimed result against the rules.
     pub fn replay(&self) -> Result<Game, RecordError> {
@@ -457,17 +500,23 @@ impl Record {
         })
     }
 
-    /// The record as text: tags (Variant, Setup or Position, Blue, Tan, Date, Result first, then
-    /// the others in their order), a blank line, the numbered moves wrapped at 80 columns, and
-    /// the result token.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
+    /// The tags in the order `to_text` writes them: those of `TAG_ORDER` first, in that order,
+    /// then the others in their order.
+    fn ordered_tags(&self) -> Vec<&(String, String)> {
         let known = TAG_ORDER
             .iter()
             .filter_map(|&n| self.tags.iter().find(|(t, _)| t.eq_ignore_ascii_case(n)));
         let others = (self.tags.iter())
             .filter(|(n, _)| !TAG_ORDER.iter().any(|k| k.eq_ignore_ascii_case(n)));
-        for (name, value) in known.chain(others) {
+        known.chain(others).collect()
+    }
+
+    /// The record as text: tags (those of `TAG_ORDER` first, in that order, then the others in
+    /// their order), a blank line, the numbered moves wrapped at 80 columns, and
+    /// the result token.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (name, value) in self.ordered_tags() {
             // Names are one word and values one line, so that the text reads back.
             let word = |c: char| c.is_alphanumeric() || c == '_';
             let mut name: String = name
@@ -550,6 +599,8 @@ impl Record {
             record.tags.push(("Result".to_string(), result.to_string()));
         }
         record.result = record.tag("Result").map(str::to_string);
+        // In the order they are written, so that the record reads back as it is.
+        record.tags = record.ordered_tags().into_iter().cloned().collect();
         // A game is built by replaying, so its moves are legal; should one not be, it and the
         // rest are written in coordinate form, which needs no position.
         let mut position = Position::from_setup(&game.start).ok();

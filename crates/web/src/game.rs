@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use jovian_rules::notation::{self, Style};
-use jovian_rules::record::{Game as RecordGame, Record};
+use jovian_rules::record::{Game as RecordGame, Record, player_tag};
 use jovian_rules::{Color, Move, MoveKind, Outcome, Position, Setup, Square, Variant, fen};
 use serde::Serialize;
 use tokio::sync::broadcast;
@@ -247,8 +247,15 @@ impl GameState {
             ("Site".to_string(), "jovian serve".to_string()),
             ("Date".to_string(), record_date(self.created)),
             ("Round".to_string(), "-".to_string()),
-            ("Blue".to_string(), player(Color::Blue)),
-            ("Tan".to_string(), player(Color::Tan)),
+            // Named by the game's sides: White and Black in the 12x8 game.
+            (
+                player_tag(self.variant, Color::Blue).to_string(),
+                player(Color::Blue),
+            ),
+            (
+                player_tag(self.variant, Color::Tan).to_string(),
+                player(Color::Tan),
+            ),
         ];
         if let Some(c) = &self.clock {
             tags.push(("TimeControl".to_string(), c.control.tag()));

@@ -373,3 +373,40 @@ async fn a_running_clock_keeps_its_game_awake() {
         "over: it may sleep"
     );
 }
+
+/// The record names the players by the game's sides (White and Black in the 12x8 game), with the
+/// seven PGN tags first in PGN's order.
+#[tokio::test]
+async fn records_name_the_players_by_the_game_s_sides() {
+    let state = AppState::open(&data_dir("record-sides")).unwrap();
+    let (status, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "larger-board", "humans": "blue", "level": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    let req = Request::get(format!("/api/games/{id}/record"))
+        .body(Body::empty())
+        .unwrap();
+    let res = router(state.clone()).oneshot(req).await.unwrap();
+    let text =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let record = jovian_rules::record::Record::parse(&text).unwrap();
+    let names: Vec<&str> = record.tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names[..7],
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"],
+        "{text}"
+    );
+    assert_eq!(record.tag("White"), Some("human"));
+    assert_eq!(record.tag("Black"), Some("Jovian level 1"));
+    assert_eq!(record.tag("Blue"), None);
+    let v = jovian_rules::Variant::by_id("larger-board").unwrap();
+    assert_eq!(
+        record.player(v, jovian_rules::Color::Tan),
+        Some("Jovian level 1")
+    );
+}

@@ -47,8 +47,8 @@ fn the_documented_game_replays() {
     let rewritten = Record::from_game(&game, record.tags.clone()).to_text();
     assert_eq!(
         rewritten,
-        "[Variant \"scirocco\"]\n[Setup \"rot-00111011\"]\n[Blue \"Blue player\"]\n\
-         [Tan \"Tan player\"]\n[Date \"2024.05.01\"]\n[Result \"*\"]\n[Event \"Sample\"]\n\n\
+        "[Event \"Sample\"]\n[Date \"2024.05.01\"]\n[Blue \"Blue player\"]\n\
+         [Tan \"Tan player\"]\n[Result \"*\"]\n[Variant \"scirocco\"]\n[Setup \"rot-00111011\"]\n\n\
          1. P-e4 P-f7 2. C-g4 P-e7 3. Cxf7 Cxf7 4. De-e3 Cxe4 5. Wxe4 P-d7 6. F-d4 P-d6 *\n"
     );
     assert_eq!(Record::parse(&rewritten).unwrap().moves, record.moves);
@@ -414,4 +414,67 @@ proptest::proptest! {
             proptest::prop_assert_eq!(Record::parse(&record.to_text()).map(|r| r.moves), Ok(record.moves.clone()));
         }
     }
+}
+
+#[test]
+fn players_are_named_by_the_variant_s_sides_and_old_tags_still_read() {
+    let larger = Variant::by_id("larger-board").unwrap();
+    let scirocco = Variant::by_id("scirocco").unwrap();
+    assert_eq!(player_tag(larger, Color::Blue), "White");
+    assert_eq!(player_tag(larger, Color::Tan), "Black");
+    assert_eq!(player_tag(scirocco, Color::Tan), "Tan");
+    let new = Record::parse("[White \"Ann\"] [Black \"Bob\"] [Tan \"old\"]").unwrap();
+    assert_eq!(new.player(larger, Color::Blue), Some("Ann"));
+    assert_eq!(
+        new.player(larger, Color::Tan),
+        Some("Bob"),
+        "the side's own tag first"
+    );
+    let old = Record::parse("[Blue \"Ann\"] [Tan \"Bob\"]").unwrap();
+    assert_eq!(old.player(larger, Color::Blue), Some("Ann"));
+    assert_eq!(old.player(scirocco, Color::Tan), Some("Bob"));
+    // The seven PGN tags come first, in PGN's order, then the game's own.
+    let text = Record {
+        tags: [
+            ("TimeControl", "600+5"),
+            ("Variant", "larger-board"),
+            ("Black", "B"),
+            ("White", "W"),
+            ("Round", "-"),
+            ("Site", "here"),
+            ("Event", "E"),
+            ("Date", "2026.01.02"),
+            ("Result", "*"),
+        ]
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect(),
+        ..Record::default()
+    }
+    .to_text();
+    let names: Vec<&str> = (text.lines())
+        .filter_map(|l| l.strip_prefix('[')?.split(' ').next())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Variant",
+            "TimeControl"
+        ]
+    );
+}
+
+#[test]
+fn dates_are_pgn_dates_in_utc() {
+    assert_eq!(pgn_date(0), "1970.01.01");
+    assert_eq!(pgn_date(951_782_400), "2000.02.29");
+    assert_eq!(pgn_date(1_767_225_599), "2025.12.31");
+    assert_eq!(pgn_date(-1), "1969.12.31");
 }
