@@ -122,6 +122,9 @@ pub struct ClockView {
     pub tan_ms: u64,
     /// The side whose clock runs (`null` when the game is over).
     pub running: Option<&'static str>,
+    /// The server's wall clock when it read the times (ms since 1970): a page may count down
+    /// from it, or from when it received the view.
+    pub now_ms: u64,
 }
 
 fn index(c: Color) -> usize {
@@ -185,6 +188,9 @@ impl Clock {
             blue_ms: now(Color::Blue),
             tan_ms: now(Color::Tan),
             running: (!over).then(|| side_to_move.name()),
+            now_ms: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64),
         }
     }
 

@@ -250,6 +250,11 @@ async fn clocks_are_kept_and_enforced() {
         "the increment was added: {blue_ms}"
     );
     assert_eq!(g["clock"]["running"], "tan");
+    assert!(
+        g["clock"]["now_ms"].as_u64().unwrap() > 1_700_000_000_000,
+        "the server's now: {}",
+        g["clock"]
+    );
     let req = Request::get(format!("/api/games/{kept}/record"))
         .body(Body::empty())
         .unwrap();
