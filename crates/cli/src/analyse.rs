@@ -25,6 +25,13 @@ pub struct AnalyseArgs {
     /// Transposition table size in MB (1 to 65536).
     #[arg(long, default_value_t = 64, value_name = "MB", value_parser = bounds::hash_mb)]
     hash: usize,
+    /// Tunables changed from their defaults, NAME=VALUE,... (crates/engine/src/tunables.rs names
+    /// them), to see what a change does to the search.
+    #[arg(long, value_name = "NAME=VALUE,...", default_value = "")]
+    tune: String,
+    /// Search threads (1 to 64): more than one runs the parallel search.
+    #[arg(long, default_value_t = 1, value_parser = bounds::threads)]
+    threads: usize,
 }
 
 /// A line of moves in the game's short notation, played out on a copy of the position.
@@ -44,16 +51,22 @@ pub fn line_text(pos: &Position, line: &[Move]) -> String {
 pub fn run(args: &AnalyseArgs) -> Result<(), CliError> {
     let mut pos = args.position.load(&args.game)?;
     let limits = match (args.movetime, args.depth, args.nodes) {
-        (Some(ms), _, _) => Limits::movetime(ms),
         (_, Some(d), _) => Limits::depth(d),
         (_, _, Some(n)) => Limits::nodes(n),
-        _ => Limits::movetime(5_000),
+        // Analysis thinks for the whole time it is given: deeper iterations keep starting until
+        // it is up.
+        (ms, _, _) => Limits {
+            all_time: true,
+            ..Limits::movetime(ms.unwrap_or(5_000))
+        },
     };
     if let Some(o) = pos.outcome() {
         outln!("game over: {}", o.describe(pos.variant()));
         return Ok(());
     }
-    let mut engine = Engine::new(pos.variant(), args.hash);
+    let overrides = jovian_engine::tunables::Overrides::parse(&args.tune).map_err(CliError)?;
+    let mut engine = Engine::tuned(pos.variant(), args.hash, &overrides).map_err(CliError)?;
+    engine.set_threads(args.threads);
     let root = pos.clone();
     let result = engine.search(&mut pos, &limits, |info| {
         outln!(

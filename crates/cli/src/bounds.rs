@@ -96,6 +96,16 @@ pub fn concurrency(text: &str) -> Result<usize, String> {
     whole(text, "the number of games at once", 1, MAX_CONCURRENCY)
 }
 
+/// `--threads`: 1 to the engine's most.
+pub fn threads(text: &str) -> Result<usize, String> {
+    whole(
+        text,
+        "the number of threads",
+        1,
+        jovian_engine::smp::MAX_THREADS,
+    )
+}
+
 /// `--max-plies`: 1 to `MAX_PLIES`.
 pub fn max_plies(text: &str) -> Result<usize, String> {
     whole(text, "the ply limit", 1, MAX_PLIES)

@@ -38,7 +38,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 100, value_parser = bounds::games)]
     games: usize,
     /// Player A: level:N, depth:N, nodes:N, movetime:MS, clock (needs --tc), random, greedy, or
-    /// "cmd:PATH [ARGS]" (an engine speaking CECP, e.g. "cmd:jovian xboard").
+    /// "cmd:PATH [ARGS]" (an engine speaking CECP, e.g. "cmd:jovian xboard"). An engine spec may
+    /// change tunables for an A/B test, or search with threads: SPEC@NAME=VALUE,... (e.g.
+    /// movetime:50@rfp_max_depth=0, movetime:100@threads=2).
     #[arg(long = "a", value_name = "SPEC")]
     a: String,
     /// Player B, as for --a.
@@ -216,7 +218,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .map(parse_tc)
         .transpose()
         .map_err(CliError)?;
-    if tc.is_none() && specs.contains(&Spec::Clock) {
+    if tc.is_none() && specs.iter().any(Spec::needs_clock) {
         return Err(CliError("the player clock needs --tc BASE+INC".to_string()));
     }
     let cmd_limit = CmdLimit::parse(&args.cmd_limit).map_err(CliError)?;

@@ -2,7 +2,9 @@
 //! the board is redrawn after each move; the record is saved at the end.
 
 use clap::Args;
-use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS, describe_level, limits_for_level};
+use jovian_engine::levels::{
+    DEFAULT_LEVEL, FULL_STRENGTH, MAX_LEVEL, describe_level, limits_for_level, threads_for_level,
+};
 use jovian_engine::{Engine, Limits, score_text};
 use jovian_rules::notation::{self, Style};
 use jovian_rules::record::{Game, Record};
@@ -16,8 +18,9 @@ pub struct PlayArgs {
     game: String,
     #[command(flatten)]
     position: PositionArgs,
-    /// Engine strength, 1 (weakest) to 10.
-    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=LEVELS as i64))]
+    /// Engine strength, 1 (weakest) to 10 (the reproducible ladder), or 11: full strength (5 s a
+    /// move used whole, every core).
+    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
     level: Option<u32>,
     /// Engine thinking time per move in milliseconds (instead of a level; 1 to 86400000).
     #[arg(long, value_parser = crate::bounds::movetime_ms)]
@@ -73,6 +76,10 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         }
     };
     let mut engine = Engine::new(variant, 64);
+    if args.level == Some(FULL_STRENGTH) {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        engine.set_threads(threads_for_level(FULL_STRENGTH, cores - 1));
+    }
     let mut moves: Vec<Move> = Vec::new();
     // The moves as written when they were played, for `history` and the last-move line.
     let mut texts: Vec<String> = Vec::new();

@@ -240,7 +240,17 @@ impl Server {
         match cmd {
             "xboard" | "accepted" | "rejected" | "easy" | "hard" | "computer" | "name"
             | "rating" | "ics" | "random" | "hint" | "bk" | "draw" | "." | "?" | "white"
-            | "black" | "cores" | "egtpath" | "option" | "nps" => {}
+            | "black" | "egtpath" | "option" | "nps" => {}
+            "cores" => match bounds::threads(arg) {
+                Ok(n) => self.worker.send(Task::Threads(n)),
+                Err(_) => self.check(
+                    Err(format!(
+                        "cores takes a number from 1 to {}",
+                        jovian_engine::smp::MAX_THREADS
+                    )),
+                    line,
+                ),
+            },
             "protover" => self.features(),
             "new" => self.new_game(),
             "variant" => self.set_variant(arg, line),
@@ -311,7 +321,7 @@ impl Server {
         let ids: Vec<&str> = playable_variants().iter().map(|v| v.id).collect();
         self.say(&format!(
             "feature myname=\"Jovian\" variants=\"{}\" setboard=1 usermove=1 ping=1 playother=1 \
-             colors=0 time=1 memory=1 sigint=0 sigterm=0 reuse=1 analyze=1 draw=0 san=0 name=0",
+             colors=0 time=1 memory=1 smp=1 sigint=0 sigterm=0 reuse=1 analyze=1 draw=0 san=0 name=0",
             ids.join(",")
         ));
         self.say("feature done=1");

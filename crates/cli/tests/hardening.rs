@@ -80,7 +80,7 @@ fn other_numbers_are_bounded_too() {
         &jovian(&["play", "scirocco", "--movetime", "0"]),
         "from 1 to 86400000",
     );
-    assert_fails(&jovian(&["play", "scirocco", "--level", "11"]), "--level");
+    assert_fails(&jovian(&["play", "scirocco", "--level", "12"]), "--level");
 }
 
 #[test]

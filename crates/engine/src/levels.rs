@@ -17,7 +17,15 @@
 
 use crate::limits::Limits;
 
+/// The reproducible levels (the measured ladder): 1 to `LEVELS`.
 pub const LEVELS: u32 = 10;
+/// Full strength: a time per move used whole, on every core that is free. Not reproducible (time
+/// and threads decide), and above the ladder.
+pub const FULL_STRENGTH: u32 = 11;
+/// The highest level.
+pub const MAX_LEVEL: u32 = FULL_STRENGTH;
+/// Full strength's time per move, in ms, when no clock or time per move is given.
+pub const FULL_STRENGTH_MS: u64 = 5_000;
 /// The level `jovian play` and the browser use unless told otherwise: strong, and quick.
 pub const DEFAULT_LEVEL: u32 = 9;
 
@@ -41,7 +49,11 @@ const LADDER: [(u32, u64); 8] = [
 
 /// The search limits of a level (1 = weakest).
 pub fn limits_for_level(level: u32) -> Limits {
-    match level.clamp(1, LEVELS) {
+    match level.clamp(1, MAX_LEVEL) {
+        FULL_STRENGTH => Limits {
+            all_time: true,
+            ..Limits::movetime(FULL_STRENGTH_MS)
+        },
         l @ 1..=2 => Limits {
             depth: Some(1),
             skill_margin: Some(BEGINNER_MARGIN[(l - 1) as usize]),
@@ -57,9 +69,23 @@ pub fn limits_for_level(level: u32) -> Limits {
     }
 }
 
+/// The search threads a level uses when `spare_cores` cores are free besides the one it runs on:
+/// full strength takes them all, the ladder's levels one (so they stay reproducible).
+pub fn threads_for_level(level: u32, spare_cores: usize) -> usize {
+    if level >= FULL_STRENGTH {
+        1 + spare_cores
+    } else {
+        1
+    }
+}
+
 /// A line per level for help texts.
 pub fn describe_level(level: u32) -> String {
-    match level.clamp(1, LEVELS) {
+    match level.clamp(1, MAX_LEVEL) {
+        FULL_STRENGTH => format!(
+            "level {FULL_STRENGTH}: full strength, {} s per move used whole, on every free core",
+            FULL_STRENGTH_MS / 1000
+        ),
         l @ 1..=2 => format!(
             "level {l}: depth 1, then any move within {:.2} pawns of the best, at most {} s per move",
             BEGINNER_MARGIN[(l - 1) as usize] as f64 / 100.0,
@@ -87,7 +113,7 @@ mod tests {
         assert_eq!(limits_for_level(3).depth, Some(1));
         assert_eq!(limits_for_level(7).depth, Some(5));
         // Every level is bounded in time, the beginners' too.
-        for level in 1..=LEVELS {
+        for level in 1..=MAX_LEVEL {
             let cap = limits_for_level(level).movetime;
             assert!(cap.is_some_and(|t| t.as_millis() <= 5_000), "level {level}");
         }
@@ -95,7 +121,12 @@ mod tests {
         assert_eq!(limits_for_level(8).movetime.unwrap().as_millis(), 2_000);
         assert_eq!(limits_for_level(10).depth, Some(8));
         assert_eq!(limits_for_level(0).skill_margin, Some(300));
-        assert_eq!(limits_for_level(99).depth, Some(8));
+        assert_eq!(limits_for_level(10).depth, Some(8));
+        let full = limits_for_level(99);
+        assert!(full.all_time && full.depth.is_none());
+        assert_eq!(full.movetime.unwrap().as_millis(), FULL_STRENGTH_MS as u128);
+        assert_eq!(threads_for_level(FULL_STRENGTH, 3), 4);
+        assert_eq!(threads_for_level(LEVELS, 3), 1);
         let depths: Vec<u32> = (3..=LEVELS)
             .map(|l| limits_for_level(l).depth.unwrap())
             .collect();

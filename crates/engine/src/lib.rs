@@ -6,6 +6,7 @@ pub mod levels;
 pub mod limits;
 pub mod ordering;
 pub mod search;
+pub mod smp;
 pub mod threat;
 pub mod tt;
 pub mod tunables;

@@ -23,6 +23,9 @@ pub struct Limits {
     /// is at most this many centipawns below the best may be played (chosen by the position's
     /// hash, so the same position always gets the same answer). `None` plays the best move.
     pub skill_margin: Option<i32>,
+    /// Use the whole time: new iterations start until the hard deadline (an interrupted one still
+    /// gives its best move). Full strength's way; otherwise the soft deadline stops early.
+    pub all_time: bool,
 }
 
 /// Time the engine keeps in hand for answering after its hard deadline.
@@ -53,13 +56,24 @@ impl Limits {
     }
 
     pub fn deadline(&self, start: Instant, side: Color) -> Deadline {
+        self.deadline_with(start, side, 55)
+    }
+
+    /// The deadline when no new iteration should start after `soft_percent` of the move's time
+    /// (a time per move, or the budget the clock gives this move).
+    pub fn deadline_with(&self, start: Instant, side: Color, soft_percent: u32) -> Deadline {
+        let soft_percent = if self.all_time {
+            100
+        } else {
+            soft_percent.clamp(1, 100)
+        };
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         // Every product is saturating and every sum checked: a library caller may pass any
         // duration, and a deadline beyond what `Instant` holds is no deadline.
         if let Some(t) = self.movetime {
             hard = Some(t.saturating_sub(SAFETY));
-            soft = Some(t / 20 * 11);
+            soft = Some((t / 100).saturating_mul(soft_percent));
         }
         if let Some(c) = self.clock {
             let left = c.remaining[side.index()];
@@ -69,7 +83,7 @@ impl Limits {
             let cap = (left / 5 * 2).saturating_sub(SAFETY);
             let h = budget.saturating_mul(3).min(cap);
             hard = Some(hard.map_or(h, |x| x.min(h)));
-            let s = (budget / 5 * 3).min(h);
+            let s = (budget / 100).saturating_mul(soft_percent + 5).min(h);
             soft = Some(soft.map_or(s, |x| x.min(s)));
         }
         Deadline {

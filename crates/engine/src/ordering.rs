@@ -1,5 +1,8 @@
 //! Move ordering: the hash move, then captures by victim and attacker value (with promotion gain),
-//! promotions, killer moves, and a history table indexed by piece code and destination.
+//! promotions, killer moves, the counter-move (the quiet move that last refuted the opponent's
+//! previous move), and a history table indexed by piece code and destination. The history rises
+//! for a quiet move that causes a cut-off and falls for the quiet moves tried before it, with a
+//! gravity term that keeps it within `HISTORY_LIMIT`; the search reads it to reduce late moves.
 
 use jovian_rules::{Move, MoveKind, Position, Variant};
 
@@ -10,7 +13,9 @@ use crate::search::MAX_PLY;
 pub const NOISY_FLOOR: i32 = 1_000_000;
 const HASH_MOVE: i32 = 4_000_000;
 const KILLER: [i32; 2] = [900_000, 899_000];
-const HISTORY_MAX: i32 = 800_000;
+const COUNTER: i32 = 898_000;
+/// The history's bound: each update moves a value toward it by a share of the distance.
+pub const HISTORY_LIMIT: i32 = 16_384;
 
 /// A move list with its order scores, handed out best first.
 #[derive(Default)]
@@ -34,19 +39,28 @@ pub struct MoveOrderer {
     killers: Vec<[Option<Move>; 2]>,
     /// Indexed by piece code * 256 + destination square.
     history: Vec<i32>,
+    /// The quiet reply that last refuted a move, indexed like the history by the refuted move's
+    /// piece code and destination.
+    counters: Vec<Option<Move>>,
 }
+
+/// What the search knows of the move just played before a node: its history index, for the
+/// counter-move table (`None` at the root, after a null move, or mid-turn).
+pub type PreviousMove = Option<usize>;
 
 impl MoveOrderer {
     pub fn new(variant: &Variant) -> MoveOrderer {
         MoveOrderer {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; (1 + variant.pieces.len() * 2) * 256],
+            counters: vec![None; (1 + variant.pieces.len() * 2) * 256],
         }
     }
 
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
     }
 
     /// Ages the history between searches so old lessons fade.
@@ -55,7 +69,8 @@ impl MoveOrderer {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    fn history_index(pos: &Position, m: Move) -> Option<usize> {
+    /// The history (and counter-move) index of `m` in `pos`, before it is made.
+    pub fn history_index(pos: &Position, m: Move) -> Option<usize> {
         pos.piece_at(m.from)
             .map(|p| p.code() as usize * 256 + m.destination().0 as usize)
     }
@@ -68,6 +83,7 @@ impl MoveOrderer {
         pos: &Position,
         moves: &[Move],
         hash_move: Option<Move>,
+        previous: PreviousMove,
         ply: usize,
         eval: &Evaluator,
         noisy_only: bool,
@@ -75,6 +91,7 @@ impl MoveOrderer {
     ) {
         out.items.clear();
         out.next = 0;
+        let counter = previous.and_then(|i| self.counters[i]);
         for &m in moves {
             // Captures and gaining promotions are "noisy"; only they are searched in quiescence.
             let capture = pos.is_capture(m);
@@ -109,6 +126,8 @@ impl MoveOrderer {
                 KILLER[0]
             } else if self.killers[ply][1] == Some(m) {
                 KILLER[1]
+            } else if counter == Some(m) {
+                COUNTER
             } else {
                 Self::history_index(pos, m).map_or(0, |i| self.history[i])
             };
@@ -116,16 +135,44 @@ impl MoveOrderer {
         }
     }
 
-    /// A quiet move caused a beta cut-off at `depth`: remember it.
-    pub fn reward(&mut self, pos: &Position, m: Move, ply: usize, depth: i32) {
+    /// The history score of a quiet move (0 for a move without a piece on its square).
+    pub fn history_of(&self, pos: &Position, m: Move) -> i32 {
+        Self::history_index(pos, m).map_or(0, |i| self.history[i])
+    }
+
+    /// A quiet move caused a beta cut-off at `depth` after the quiet moves `tried` failed there:
+    /// remember it as a killer and as the counter to `previous`, raise its history and lower
+    /// theirs.
+    pub fn reward(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        tried: &[Move],
+        previous: PreviousMove,
+        ply: usize,
+        depth: i32,
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
+        if let Some(p) = previous {
+            self.counters[p] = Some(m);
+        }
+        let bonus = (depth * depth * 16).min(1_600);
         if let Some(i) = Self::history_index(pos, m) {
-            let h = &mut self.history[i];
-            *h = (*h + depth * depth).min(HISTORY_MAX);
+            gravity(&mut self.history[i], bonus);
+        }
+        for &t in tried {
+            if let Some(i) = Self::history_index(pos, t) {
+                gravity(&mut self.history[i], -bonus);
+            }
         }
     }
+}
+
+/// Moves a history value by `bonus`, less the share of it that would carry it past the limit.
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_LIMIT;
 }

@@ -1,19 +1,21 @@
 //! Iterative deepening principal-variation search with a transposition table, quiescence over every
-//! kind of capture and promotion, null-move pruning and late-move reductions.
+//! kind of capture and promotion, reverse futility and null-move pruning, internal iterative
+//! reductions, and late-move reductions scaled by history. Each of these is a named tunable
+//! (`tunables.rs`) that an SPRT switched on and off (docs/engine.md has the matches).
 //!
 //! The game's own ends are the search's terminals: a side without royal pieces or reduced to one
 //! piece has lost, and a side without a legal move has lost. The repetition rule is exact, because
 //! `Position::legal_moves` sees the game history and the search path alike.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use jovian_rules::{Move, Position, Square, Variant};
+use jovian_rules::{Color, Move, Position, Square, Variant};
 
 use crate::eval::Evaluator;
 use crate::limits::{Deadline, Limits};
-use crate::ordering::{MoveOrderer, ScoredMoves};
+use crate::ordering::{MoveOrderer, PreviousMove, ScoredMoves};
 use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::tunables::{EvalTunables, SearchTunables};
 
@@ -68,9 +70,18 @@ pub fn score_text(score: i32) -> String {
 pub struct Engine {
     pub eval: Evaluator,
     pub tunables: SearchTunables,
-    tt: TranspositionTable,
+    pub(crate) variant: &'static Variant,
+    pub(crate) tt: Arc<TranspositionTable>,
     orderer: MoveOrderer,
-    stop: Arc<AtomicBool>,
+    pub(crate) stop: Arc<AtomicBool>,
+    /// The helper threads' engines of a parallel search (`smp.rs`), sharing the table.
+    pub(crate) helpers: Vec<Engine>,
+    /// The nodes each helper has searched so far in the running search, as it publishes them.
+    pub(crate) helper_nodes: Vec<Arc<AtomicU64>>,
+    /// A helper's own published node count; `None` for the main engine.
+    pub(crate) published: Option<Arc<AtomicU64>>,
+    /// A helper starts its iterations this many plies deeper, so the threads spread over depths.
+    pub(crate) depth_offset: u32,
     nodes: u64,
     seldepth: u32,
     deadline: Deadline,
@@ -82,6 +93,12 @@ pub struct Engine {
     scored: Vec<ScoredMoves>,
     pv_table: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
+    /// Per ply: the move that led there (for the counter-move table), the side to move and static
+    /// evaluation (for "improving"), and the quiet moves tried so far (lowered in the history when
+    /// a later one cuts off).
+    previous: Vec<PreviousMove>,
+    evals: Vec<Option<(Color, i32)>>,
+    tried: Vec<Vec<Move>>,
 }
 
 impl Engine {
@@ -94,9 +111,35 @@ impl Engine {
         )
     }
 
+    /// An engine whose tunables differ from the defaults by `overrides` (A/B tests).
+    pub fn tuned(
+        variant: &'static Variant,
+        hash_megabytes: usize,
+        overrides: &crate::tunables::Overrides,
+    ) -> Result<Engine, String> {
+        let (mut eval, mut search) = (EvalTunables::default(), SearchTunables::default());
+        overrides.apply(&mut eval, &mut search)?;
+        Ok(Engine::with_tunables(variant, hash_megabytes, eval, search))
+    }
+
     pub fn with_tunables(
         variant: &'static Variant,
         hash_megabytes: usize,
+        eval: EvalTunables,
+        tunables: SearchTunables,
+    ) -> Engine {
+        Engine::sharing(
+            variant,
+            Arc::new(TranspositionTable::new(hash_megabytes)),
+            eval,
+            tunables,
+        )
+    }
+
+    /// An engine using the table `tt` (a helper thread's, or a new engine's own).
+    pub(crate) fn sharing(
+        variant: &'static Variant,
+        tt: Arc<TranspositionTable>,
         eval: EvalTunables,
         tunables: SearchTunables,
     ) -> Engine {
@@ -116,9 +159,14 @@ impl Engine {
         Engine {
             eval: Evaluator::new(variant, eval),
             tunables,
-            tt: TranspositionTable::new(hash_megabytes),
+            variant,
+            tt,
             orderer: MoveOrderer::new(variant),
             stop: Arc::new(AtomicBool::new(false)),
+            helpers: Vec::new(),
+            helper_nodes: Vec::new(),
+            published: None,
+            depth_offset: 0,
             nodes: 0,
             seldepth: 0,
             deadline: Deadline::none(),
@@ -131,6 +179,9 @@ impl Engine {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             lmr,
+            previous: vec![None; MAX_PLY + 2],
+            evals: vec![None; MAX_PLY + 2],
+            tried: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
 
@@ -143,6 +194,9 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.orderer.clear();
+        for h in &mut self.helpers {
+            h.orderer.clear();
+        }
     }
 
     pub fn hash_fill_permille(&self) -> usize {
@@ -154,20 +208,42 @@ impl Engine {
         self.tt.megabytes()
     }
 
-    /// Searches `pos` within `limits`, calling `on_iteration` after each completed depth.
-    pub fn search(
+    /// The nodes this thread searched in its last (or running) search.
+    pub(crate) fn own_nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// All nodes searched so far in the running search, the helpers' included.
+    fn total_nodes(&self) -> u64 {
+        self.nodes
+            + self
+                .helper_nodes
+                .iter()
+                .map(|n| n.load(Ordering::Relaxed))
+                .sum::<u64>()
+    }
+
+    /// Searches `pos` within `limits` on this thread, calling `on_iteration` after each completed
+    /// depth (`smp.rs` runs it on every thread of a parallel search).
+    pub(crate) fn search_alone(
         &mut self,
         pos: &mut Position,
         limits: &Limits,
         mut on_iteration: impl FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
+        // A helper's stop flag is cleared by the main thread before it starts: clearing it here
+        // could undo a stop that came first.
+        if self.published.is_none() {
+            self.stop.store(false, Ordering::Relaxed);
+            self.tt.new_search();
+        }
         self.nodes = 0;
         self.aborted = false;
-        self.deadline = limits.deadline(start, pos.side_to_move());
+        self.deadline =
+            limits.deadline_with(start, pos.side_to_move(), self.tunables.soft_time_percent);
+        self.previous[0] = None;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.tt.new_search();
         self.orderer.new_search();
         let g = &pos.variant().geometry;
         self.qsearch_cap =
@@ -196,13 +272,19 @@ impl Engine {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut previous = 0;
-        for depth in 1..=max_depth {
+        for depth in (1 + self.depth_offset).min(max_depth)..=max_depth {
             self.seldepth = 0;
             let score = self.aspiration(pos, depth as i32, previous);
             let pv = self.pv_table[0].clone();
             // An interrupted iteration is trusted only if it had found a line (depth 1 always
-            // keeps the first legal move otherwise).
+            // keeps the first legal move otherwise). With partial iterations, a line found before
+            // the interruption gives the move: its first move was searched in full to this depth
+            // and beat the window the previous iteration set.
             if self.aborted && (depth > 1 || pv.is_empty()) {
+                if self.tunables.partial_iterations == 1 && depth > 1 && !pv.is_empty() {
+                    result.best = Some(pv[0]);
+                    result.pv = pv;
+                }
                 break;
             }
             previous = score;
@@ -216,7 +298,7 @@ impl Engine {
                 depth,
                 seldepth: self.seldepth.max(depth),
                 score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed: start.elapsed(),
                 pv,
             };
@@ -239,7 +321,7 @@ impl Engine {
             result.score = score;
             result.pv = vec![m];
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result.elapsed = start.elapsed();
         result
     }
@@ -317,12 +399,16 @@ impl Engine {
 
     #[inline]
     fn check_abort(&mut self) -> bool {
-        if self.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
+        if self.nodes & 1023 == 0 {
+            if let Some(published) = &self.published {
+                published.store(self.nodes, Ordering::Relaxed);
+            }
+            if self.stop.load(Ordering::Relaxed)
                 || self.deadline.hard_expired()
-                || self.nodes >= self.node_limit)
-        {
-            self.aborted = true;
+                || self.nodes >= self.node_limit
+            {
+                self.aborted = true;
+            }
         }
         self.aborted
     }
@@ -383,7 +469,7 @@ impl Engine {
         }
         // Check extension (the 12x8 game): a King in check is searched one ply deeper, so that
         // mates and escapes are seen to the end.
-        let depth = if pos.in_check() == Some(true) && ply < MAX_PLY / 2 {
+        let mut depth = if pos.in_check() == Some(true) && ply < MAX_PLY / 2 {
             depth + 1
         } else {
             depth
@@ -412,15 +498,41 @@ impl Engine {
             return Self::no_move_score(pos, ply);
         }
         let static_eval = self.eval.evaluate(pos);
+        let us = pos.side_to_move();
+        self.evals[ply] = Some((us, static_eval));
+        // Improving: better than at the side's own previous turn.
+        let improving = ply >= 2
+            && matches!(self.evals[ply - 2], Some((side, e)) if side == us && static_eval > e);
         // Whether our last royal piece hangs: a full generation of the opponent's moves, so it is
         // computed only where a pruning decision needs it.
         let mut threat: Option<bool> = None;
         let mut threatened = |pos: &mut Position| {
             *threat.get_or_insert_with(|| crate::threat::royal_threatened(pos))
         };
+        let t = &self.tunables;
+        // The last royal piece attacked: one ply more, as a chess engine extends a check.
+        if t.royal_threat_extension == 1 && ply < MAX_PLY / 2 && threatened(pos) {
+            depth += 1;
+        }
+        // Reverse futility: so far above beta that a quiet move will not bring it back.
+        if !pv_node
+            && depth <= t.rfp_max_depth
+            && beta.abs() < MATE_BOUND
+            && static_eval - t.rfp_margin * (depth - improving as i32) >= beta
+            && pos.mid_turn().is_none()
+            && !threatened(pos)
+        {
+            self.buffers[ply] = moves;
+            return static_eval;
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        // Internal iterative reduction: without a move to try first this node is searched
+        // shallower; the next iteration finds it in the table with a move.
+        if t.iir_min_depth > 0 && depth >= t.iir_min_depth && tt_move.is_none() {
+            depth -= 1;
+        }
 
         // Null move: if passing still beats beta, a real move surely does.
-        let us = pos.side_to_move();
         if !pv_node
             && depth >= self.tunables.null_min_depth
             && static_eval >= beta
@@ -430,6 +542,7 @@ impl Engine {
             && !threatened(pos)
         {
             let r = self.tunables.null_base + depth / self.tunables.null_divisor;
+            self.previous[ply + 1] = None;
             pos.make_null();
             let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             pos.unmake();
@@ -443,10 +556,23 @@ impl Engine {
             }
         }
 
-        let tt_move = entry.and_then(|e| e.best);
+        let previous = if self.tunables.counter_moves == 1 {
+            self.previous[ply]
+        } else {
+            None
+        };
         let mut scored = std::mem::take(&mut self.scored[ply]);
-        self.orderer
-            .score(pos, &moves, tt_move, ply, &self.eval, false, &mut scored);
+        self.orderer.score(
+            pos,
+            &moves,
+            tt_move,
+            previous,
+            ply,
+            &self.eval,
+            false,
+            &mut scored,
+        );
+        self.tried[ply].clear();
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -475,6 +601,17 @@ impl Engine {
             {
                 continue;
             }
+            let history_index = MoveOrderer::history_index(pos, m);
+            let history = if noisy {
+                0
+            } else {
+                self.orderer.history_of(pos, m)
+            };
+            self.previous[ply + 1] = if m.is_continuing() {
+                None
+            } else {
+                history_index
+            };
             pos.make(m);
             // The first part of a doubled turn does not finish the turn: its second part gets
             // the depth.
@@ -490,7 +627,10 @@ impl Engine {
                 {
                     reduction = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
-                        reduction = (reduction - 1).max(0);
+                        reduction -= 1;
+                    }
+                    if self.tunables.lmr_history_divisor > 0 {
+                        reduction -= history / self.tunables.lmr_history_divisor;
                     }
                     reduction = reduction.min(new_depth - 1).max(0);
                 }
@@ -518,11 +658,15 @@ impl Engine {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !noisy {
-                            self.orderer.reward(pos, m, ply, depth);
+                            self.orderer
+                                .reward(pos, m, &self.tried[ply], previous, ply, depth);
                         }
                         break;
                     }
                 }
+            }
+            if !noisy && self.tried[ply].len() < 64 {
+                self.tried[ply].push(m);
             }
         }
         self.scored[ply] = scored;
@@ -598,8 +742,16 @@ impl Engine {
         let recaptures_only = !evasion && qdepth >= self.tunables.qsearch_recapture_depth;
         let mut best_move = None;
         let mut scored = std::mem::take(&mut self.scored[ply]);
-        self.orderer
-            .score(pos, &moves, None, ply, &self.eval, !evasion, &mut scored);
+        self.orderer.score(
+            pos,
+            &moves,
+            None,
+            None,
+            ply,
+            &self.eval,
+            !evasion,
+            &mut scored,
+        );
         while let Some((m, order)) = scored.next_best() {
             if !evasion && order < crate::ordering::NOISY_FLOOR {
                 break; // only noisy moves remain interesting, and they come first

@@ -79,6 +79,28 @@ pub struct SearchTunables {
     /// each answered by another) keeps even a depth-1 search busy for minutes; with it the tree
     /// past this depth is a chain of exchanges on one square.
     pub qsearch_recapture_depth: u32,
+    /// Reverse futility pruning (static null move): at depth up to `rfp_max_depth` (0: never), a
+    /// node whose static evaluation beats beta by `rfp_margin` per ply of depth (one ply less when
+    /// the side's evaluation is improving on its last turn) returns without searching.
+    pub rfp_max_depth: i32,
+    pub rfp_margin: i32,
+    /// Internal iterative reduction: a node of at least this depth without a table move is
+    /// searched one ply shallower (0: never). Its search mostly serves to find a move to order.
+    pub iir_min_depth: i32,
+    /// Late-move reductions scaled by history: the reduction shrinks by history / this (a move
+    /// that often refutes is reduced less, one that often fails more); 0 ignores the history.
+    pub lmr_history_divisor: i32,
+    /// 1: the counter-move (the quiet move that last refuted the opponent's previous move) is
+    /// tried right after the killers; 0: it is not.
+    pub counter_moves: i32,
+    /// 1: a node where the side to move's last royal piece is attacked is searched one ply deeper
+    /// (the check extension of games without check); 0: it is not.
+    pub royal_threat_extension: i32,
+    /// When a time limit applies, no new iteration starts after this percent of the move's budget.
+    pub soft_time_percent: u32,
+    /// 1: an iteration the clock interrupts still gives its best move when a root move searched in
+    /// full beat the previous best; 0: an interrupted iteration is thrown away.
+    pub partial_iterations: i32,
 }
 
 impl Default for SearchTunables {
@@ -97,6 +119,163 @@ impl Default for SearchTunables {
             qsearch_max_depth: 8,
             qsearch_cap_min_squares: 256,
             qsearch_recapture_depth: 4,
+            rfp_max_depth: 6,
+            rfp_margin: 110,
+            iir_min_depth: 4,
+            lmr_history_divisor: 8_192,
+            counter_moves: 1,
+            royal_threat_extension: 0,
+            soft_time_percent: 55,
+            partial_iterations: 1,
+        }
+    }
+}
+
+/// Changes to the tunables by name, as `jovian match` takes them for A/B tests of one binary
+/// (`movetime:50@rfp_max_depth=0,iir_min_depth=0`): every search or evaluation change is a named
+/// tunable, so the change and the build without it can meet in an SPRT.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides(Vec<(String, i64)>);
+
+/// Every tunable's name, for messages.
+pub const NAMES: &[&str] = &[
+    "promotion_share_in_zone",
+    "promotion_share_one_rank",
+    "promotion_share_two_ranks",
+    "mobility_weight",
+    "royal_attacker_penalty",
+    "royal_guard_bonus",
+    "bare_danger_two",
+    "bare_danger_three",
+    "tempo",
+    "hand_share",
+    "null_base",
+    "null_divisor",
+    "null_min_depth",
+    "lmr_divisor_x100",
+    "lmr_full_moves",
+    "lmr_min_depth",
+    "futility_margin",
+    "aspiration",
+    "lmp_base",
+    "lmp_per_depth_sq",
+    "qsearch_max_depth",
+    "qsearch_cap_min_squares",
+    "qsearch_recapture_depth",
+    "rfp_max_depth",
+    "rfp_margin",
+    "iir_min_depth",
+    "lmr_history_divisor",
+    "counter_moves",
+    "royal_threat_extension",
+    "soft_time_percent",
+    "partial_iterations",
+];
+
+impl Overrides {
+    /// Reads `name=value,name=value`; an unknown name or a value out of its field's range is an
+    /// error naming it.
+    pub fn parse(text: &str) -> Result<Overrides, String> {
+        let mut list = Vec::new();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("a tunable is NAME=VALUE, not {item:?}"))?;
+            let (name, value) = (name.trim(), value.trim());
+            let value: i64 = value
+                .parse()
+                .map_err(|_| format!("{name} needs a whole number, not {value:?}"))?;
+            let mut list_one = Overrides(vec![(name.to_string(), value)]);
+            list_one.apply(&mut EvalTunables::default(), &mut SearchTunables::default())?;
+            list.append(&mut list_one.0);
+        }
+        Ok(Overrides(list))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Sets the named tunables.
+    pub fn apply(&self, e: &mut EvalTunables, s: &mut SearchTunables) -> Result<(), String> {
+        for (name, value) in &self.0 {
+            let v = *value;
+            let int = |lo: i64, hi: i64| -> Result<i32, String> {
+                if (lo..=hi).contains(&v) {
+                    Ok(v as i32)
+                } else {
+                    Err(format!("{name} takes {lo} to {hi}, not {v}"))
+                }
+            };
+            match name.as_str() {
+                "promotion_share_in_zone" => e.promotion_share_in_zone = int(0, 100)?,
+                "promotion_share_one_rank" => e.promotion_share_one_rank = int(0, 100)?,
+                "promotion_share_two_ranks" => e.promotion_share_two_ranks = int(0, 100)?,
+                "mobility_weight" => e.mobility_weight = int(0, 1_000)?,
+                "royal_attacker_penalty" => e.royal_attacker_penalty = int(0, 1_000)?,
+                "royal_guard_bonus" => e.royal_guard_bonus = int(0, 1_000)?,
+                "bare_danger_two" => e.bare_danger_two = int(0, 5_000)?,
+                "bare_danger_three" => e.bare_danger_three = int(0, 5_000)?,
+                "tempo" => e.tempo = int(0, 200)?,
+                "hand_share" => e.hand_share = int(0, 100)?,
+                "null_base" => s.null_base = int(0, 10)?,
+                "null_divisor" => s.null_divisor = int(1, 20)?,
+                "null_min_depth" => s.null_min_depth = int(1, 100)?,
+                "lmr_divisor_x100" => s.lmr_divisor_x100 = int(10, 10_000)?,
+                "lmr_full_moves" => s.lmr_full_moves = int(1, 64)? as usize,
+                "lmr_min_depth" => s.lmr_min_depth = int(1, 100)?,
+                "futility_margin" => s.futility_margin = int(0, 5_000)?,
+                "aspiration" => s.aspiration = int(1, 2_000)?,
+                "lmp_base" => s.lmp_base = int(0, 1_000)? as usize,
+                "lmp_per_depth_sq" => s.lmp_per_depth_sq = int(0, 1_000)? as usize,
+                "qsearch_max_depth" => s.qsearch_max_depth = int(0, 1_000)? as u32,
+                "qsearch_cap_min_squares" => s.qsearch_cap_min_squares = int(0, 100_000)? as u32,
+                "qsearch_recapture_depth" => s.qsearch_recapture_depth = int(0, 1_000)? as u32,
+                "rfp_max_depth" => s.rfp_max_depth = int(0, 100)?,
+                "rfp_margin" => s.rfp_margin = int(0, 5_000)?,
+                "iir_min_depth" => s.iir_min_depth = int(0, 100)?,
+                "lmr_history_divisor" => s.lmr_history_divisor = int(0, 1_000_000)?,
+                "counter_moves" => s.counter_moves = int(0, 1)?,
+                "royal_threat_extension" => s.royal_threat_extension = int(0, 1)?,
+                "soft_time_percent" => s.soft_time_percent = int(10, 100)? as u32,
+                "partial_iterations" => s.partial_iterations = int(0, 1)?,
+                _ => {
+                    return Err(format!(
+                        "unknown tunable {name:?}; the tunables are: {}",
+                        NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_set_fields_and_name_their_errors() {
+        let o = Overrides::parse("rfp_max_depth=0, tempo=20").unwrap();
+        let (mut e, mut s) = (EvalTunables::default(), SearchTunables::default());
+        o.apply(&mut e, &mut s).unwrap();
+        assert_eq!((s.rfp_max_depth, e.tempo), (0, 20));
+        assert!(Overrides::parse("").unwrap().is_empty());
+        let unknown = Overrides::parse("speed=3").unwrap_err();
+        assert!(unknown.contains("unknown tunable \"speed\""), "{unknown}");
+        assert_eq!(
+            Overrides::parse("counter_moves=2").unwrap_err(),
+            "counter_moves takes 0 to 1, not 2"
+        );
+        assert!(Overrides::parse("tempo").is_err());
+        assert!(Overrides::parse("tempo=x").is_err());
+        // Every listed name is accepted (with some value in its range).
+        for name in NAMES {
+            let ok = [0, 1, 10, 100]
+                .iter()
+                .any(|v| Overrides::parse(&format!("{name}={v}")).is_ok());
+            assert!(ok, "{name}");
         }
     }
 }

@@ -65,6 +65,39 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// Every kind, in discriminant order.
+    const ALL: [MoveKind; 20] = [
+        MoveKind::Normal,
+        MoveKind::Relayed,
+        MoveKind::Igui,
+        MoveKind::HopCapture,
+        MoveKind::Pass,
+        MoveKind::Convert,
+        MoveKind::Swap,
+        MoveKind::LineCapture,
+        MoveKind::Suicide,
+        MoveKind::Arrival,
+        MoveKind::Pull,
+        MoveKind::Repel,
+        MoveKind::Push,
+        MoveKind::Create,
+        MoveKind::Drop,
+        MoveKind::Castle,
+        MoveKind::EnPassant,
+        MoveKind::Flip,
+        MoveKind::ShootPassing,
+        MoveKind::Golem,
+    ];
+
+    /// The kind whose discriminant is `n`.
+    pub const fn from_u8(n: u8) -> Option<MoveKind> {
+        if (n as usize) < Self::ALL.len() {
+            Some(Self::ALL[n as usize])
+        } else {
+            None
+        }
+    }
+
     /// A short name for displays and statistics.
     pub const fn name(self) -> &'static str {
         match self {
@@ -114,6 +147,38 @@ pub struct Move {
 const _: () = assert!(std::mem::size_of::<Move>() == 8);
 
 impl Move {
+    /// The move as 64 bits (for tables shared between threads, which store words).
+    #[inline]
+    pub const fn to_bits(self) -> u64 {
+        u64::from_le_bytes([
+            self.from.0,
+            self.to.0,
+            self.kind as u8,
+            self.promo,
+            self.aux[0],
+            self.aux[1],
+            self.aux[2],
+            self.aux[3],
+        ])
+    }
+
+    /// The move `to_bits` gave, or `None` for bits no move has (an unknown kind). Any move it
+    /// returns is only a candidate: compare it with generated moves before playing it.
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Option<Move> {
+        let b = bits.to_le_bytes();
+        match MoveKind::from_u8(b[2]) {
+            Some(kind) => Some(Move {
+                from: Square(b[0]),
+                to: Square(b[1]),
+                kind,
+                promo: b[3],
+                aux: [b[4], b[5], b[6], b[7]],
+            }),
+            None => None,
+        }
+    }
+
     #[inline]
     pub const fn new(kind: MoveKind, from: Square, to: Square) -> Move {
         Move {

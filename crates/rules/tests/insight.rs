@@ -97,3 +97,24 @@ fn a_position_seen_from_the_other_side() {
     assert!(chess.as_if_to_move(Color::Blue).is_none());
     assert!(chess.as_if_to_move(Color::Tan).is_some());
 }
+
+#[test]
+fn moves_round_trip_through_their_bits() {
+    use jovian_rules::Move;
+    // Every legal move of every game's start, and the moves after a few plies.
+    for v in jovian_rules::Variant::all() {
+        let mut pos = jovian_rules::Position::start(v);
+        for _ in 0..4 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for &m in &moves {
+                assert_eq!(Move::from_bits(m.to_bits()), Some(m), "{}: {m:?}", v.id);
+            }
+            let Some(&m) = moves.last() else { break };
+            pos.make(m);
+        }
+    }
+    // Bits no move has: an unknown kind.
+    assert_eq!(Move::from_bits(u64::MAX), None);
+    assert_eq!(Move::from_bits(0xff << 16), None);
+}

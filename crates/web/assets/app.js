@@ -265,10 +265,15 @@ function renderInfo() {
     + `${big(i.nodes)} nodes · ${big(i.nps)} nodes/s\n${i.pv.join(" ")}`;
 }
 
+/// "level 9", or "full strength" for level 11 (the whole time on every free core).
+function levelName(level) {
+  return level >= 11 ? "full strength" : `level ${level}`;
+}
+
 /// Who plays which side, the computer's strength and the array: "Blue: you · Tan: the computer
 /// (level 9) · array rot-0110…".
 function playersText(g) {
-  const engine = g.movetime_ms ? `the computer (${g.movetime_ms} ms a move)` : `the computer (level ${g.level})`;
+  const engine = g.movetime_ms ? `the computer (${g.movetime_ms} ms a move${g.level >= 11 ? ", full strength" : ""})` : `the computer (${levelName(g.level)})`;
   const me = mySide(g);
   const who = (side) => (g.humans === "remote" ? (me ? (side === me ? "you" : "your opponent") : "a person")
     : g.humans === "both" || g.humans === side ? "a person" : engine);
@@ -470,7 +475,7 @@ async function showGames() {
   const games = await api("/api/games");
   for (const g of games.reverse()) {
     const tr = document.createElement("tr");
-    const players = g.humans === "both" ? "two people" : `you: ${g.humans}, computer level ${g.level}`;
+    const players = g.humans === "both" ? "two people" : `you: ${g.humans}, computer ${levelName(g.level)}`;
     const moves = `${Math.ceil(g.plies / 2)} (${g.plies} plies)`;
     for (const t of [g.id, g.title, players, moves, g.result || "in play"]) {
       const td = document.createElement("td"); td.textContent = t; tr.appendChild(td);

@@ -12,7 +12,7 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::stream::{self, Stream, StreamExt};
-use jovian_engine::levels::{DEFAULT_LEVEL, LEVELS};
+use jovian_engine::levels::{DEFAULT_LEVEL, MAX_LEVEL};
 use jovian_rules::notation;
 use jovian_rules::record::Record;
 use jovian_rules::{Color, MoveKind, Position, Setup, Variant, fen};
@@ -386,8 +386,8 @@ async fn create_game(
         }
     };
     game.level = req.level.unwrap_or(DEFAULT_LEVEL);
-    if !(1..=LEVELS).contains(&game.level) {
-        return Err(ApiError::bad(format!("level must be 1 to {LEVELS}")));
+    if !(1..=MAX_LEVEL).contains(&game.level) {
+        return Err(ApiError::bad(format!("level must be 1 to {MAX_LEVEL}")));
     }
     if let Some(ms) = req.movetime_ms
         && !(50..=600_000).contains(&ms)

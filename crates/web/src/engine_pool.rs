@@ -186,6 +186,11 @@ impl EnginePool {
         self.hash_mb
     }
 
+    /// The most searches at once (one core each).
+    pub fn engines(&self) -> usize {
+        self.engines
+    }
+
     /// Searches running and games waiting.
     pub fn load(&self) -> (usize, usize) {
         let inner = self.inner();

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use jovian_engine::levels::limits_for_level;
+use jovian_engine::levels::{FULL_STRENGTH, limits_for_level, threads_for_level};
 use jovian_engine::{Engine, Info, Limits, SearchResult, score_text};
 use jovian_rules::notation::{self, Style};
 use jovian_rules::{Position, Variant};
@@ -43,6 +43,8 @@ struct Claim {
     position: Position,
     ply: usize,
     limits: Limits,
+    /// The game's level: full strength searches with the free cores' threads.
+    level: u32,
     generation: u64,
     control: Arc<SearchControl>,
 }
@@ -93,11 +95,16 @@ fn claim(game: &mut GameState, permit: &Permit) -> Claim {
         variant: game.variant,
         position: game.position.clone(),
         ply: game.moves.len(),
-        limits: match (&game.clock, game.movetime_ms) {
-            (Some(clock), _) => clock.limits(game.position.side_to_move()),
-            (None, Some(ms)) => Limits::movetime(ms),
-            (None, None) => limits_for_level(game.level),
+        limits: Limits {
+            // Full strength uses all of a clock's or a move time's budget too.
+            all_time: game.level >= FULL_STRENGTH,
+            ..match (&game.clock, game.movetime_ms) {
+                (Some(clock), _) => clock.limits(game.position.side_to_move()),
+                (None, Some(ms)) => Limits::movetime(ms),
+                (None, None) => limits_for_level(game.level),
+            }
         },
+        level: game.level,
         generation,
         control,
     }
@@ -149,11 +156,15 @@ fn search(shared: SharedGame, permit: Permit, claimed: Option<Claim>) {
         mut position,
         ply,
         limits,
+        level,
         generation,
         control,
     } = claim;
     crate::engine_pool::lower_thread_priority();
     let mut engine = Engine::new(variant, permit.pool().hash_mb());
+    // Full strength takes the cores no other search is using.
+    let (engines, running) = (permit.pool().engines(), permit.pool().load().0);
+    engine.set_threads(threads_for_level(level, engines.saturating_sub(running)));
     control.attach(engine.stop_handle());
     let result = (!control.is_cancelled()).then(|| {
         let root = position.clone();

@@ -237,10 +237,19 @@ async fn games_are_created_from_setups_positions_and_records() {
     let (status, _) = post(
         &state,
         "/api/games",
-        json!({"variant": "scirocco", "level": 11}),
+        json!({"variant": "scirocco", "level": 12}),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Level 11 is full strength (the whole time, every free core).
+    let (status, full) = post(
+        &state,
+        "/api/games",
+        json!({"variant": "scirocco", "level": 11, "humans": "both"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(full["level"], 11);
 
     let random = new_game(
         &state,

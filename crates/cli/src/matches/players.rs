@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use jovian_engine::levels::{LEVELS, limits_for_level};
+use jovian_engine::levels::{MAX_LEVEL, limits_for_level};
+use jovian_engine::tunables::Overrides;
 use jovian_engine::values::piece_values;
 use jovian_engine::{Clock, Engine, Limits};
 use jovian_rules::{Move, Position, Variant};
@@ -26,11 +27,40 @@ pub enum Spec {
         program: String,
         args: Vec<String>,
     },
+    /// An engine spec with tunables changed or more threads, `SPEC@NAME=VALUE,...` (`threads=N`
+    /// among them): the same binary with and without a change, for an SPRT.
+    Tuned(Box<Spec>, Overrides, usize),
 }
 
 impl Spec {
     pub fn parse(text: &str) -> Result<Spec, String> {
         let text = text.trim();
+        if !text.to_ascii_lowercase().starts_with("cmd")
+            && let Some((base, tunes)) = text.split_once('@')
+        {
+            let base = Spec::parse(base)?;
+            if matches!(
+                base,
+                Spec::Random | Spec::Greedy | Spec::Tuned(..) | Spec::Cmd { .. }
+            ) {
+                return Err(format!(
+                    "only the engine has tunables: {text:?} (use level:N, depth:N, nodes:N, \
+                     movetime:MS or clock before @)"
+                ));
+            }
+            let mut threads = 1;
+            let mut rest = Vec::new();
+            for item in tunes.split(',') {
+                match item.split_once('=') {
+                    Some((name, value)) if name.trim() == "threads" => {
+                        threads = crate::bounds::threads(value.trim())?;
+                    }
+                    _ => rest.push(item),
+                }
+            }
+            let overrides = Overrides::parse(&rest.join(","))?;
+            return Ok(Spec::Tuned(Box::new(base), overrides, threads));
+        }
         let (kind, value) = match text.split_once(':') {
             Some((k, v)) => (k.trim(), Some(v.trim())),
             None => (text, None),
@@ -44,8 +74,8 @@ impl Spec {
         Ok(match kind.to_ascii_lowercase().as_str() {
             "level" => {
                 let l = number("level")?;
-                if l > LEVELS as u64 {
-                    return Err(format!("levels run from 1 to {LEVELS}, not {l}"));
+                if l > MAX_LEVEL as u64 {
+                    return Err(format!("levels run from 1 to {MAX_LEVEL}, not {l}"));
                 }
                 Spec::Level(l as u32)
             }
@@ -85,15 +115,29 @@ impl Spec {
     /// True for players whose moves depend on nothing but the position, the game's history and
     /// the seed, so that a match replays exactly.
     pub fn is_deterministic(&self) -> bool {
+        if let Spec::Tuned(base, _, threads) = self {
+            // Threads race for the shared table: a parallel search is not reproducible.
+            return *threads == 1 && base.is_deterministic();
+        }
         matches!(
             self,
             Spec::Depth(_) | Spec::Nodes(_) | Spec::Random | Spec::Greedy
         ) || matches!(self, Spec::Level(l) if limits_for_level(*l).movetime.is_none())
     }
 
+    /// True for the engine limited by the match clock alone (tuned or not).
+    pub fn needs_clock(&self) -> bool {
+        match self {
+            Spec::Clock => true,
+            Spec::Tuned(base, _, _) => base.needs_clock(),
+            _ => false,
+        }
+    }
+
     /// The engine's limits for the per-move specs.
     fn limits(&self) -> Limits {
         match *self {
+            Spec::Tuned(ref base, _, _) => base.limits(),
             Spec::Level(l) => limits_for_level(l),
             Spec::Depth(d) => Limits::depth(d),
             Spec::Nodes(n) => Limits::nodes(n),
@@ -147,6 +191,14 @@ pub fn create(
             cmd_limit.clone(),
             tc,
         )?),
+        Spec::Tuned(_, overrides, threads) => {
+            let mut engine = Engine::tuned(variant, hash_mb, overrides)?;
+            engine.set_threads(*threads);
+            Box::new(EnginePlayer {
+                engine,
+                limits: spec.limits(),
+            })
+        }
         _ => Box::new(EnginePlayer {
             engine: Engine::new(variant, hash_mb),
             limits: spec.limits(),
@@ -313,8 +365,35 @@ mod tests {
                 args: vec!["xboard".into(), "--hash".into(), "8".into()]
             })
         );
+        let tuned = Spec::parse("movetime:50@rfp_max_depth=0,tempo=5").unwrap();
+        let expected = Overrides::parse("rfp_max_depth=0,tempo=5").unwrap();
+        assert_eq!(
+            tuned,
+            Spec::Tuned(Box::new(Spec::Movetime(50)), expected, 1)
+        );
+        assert!(
+            Spec::parse("depth:3@null_base=1")
+                .unwrap()
+                .is_deterministic()
+        );
+        let parallel = Spec::parse("depth:3@threads=2").unwrap();
+        assert_eq!(
+            parallel,
+            Spec::Tuned(Box::new(Spec::Depth(3)), Overrides::default(), 2)
+        );
+        assert!(!parallel.is_deterministic());
         for bad in [
-            "level:0", "level:11", "depth:x", "cmd:", "random:3", "nonsense",
+            "level:0",
+            "level:12",
+            "depth:x",
+            "cmd:",
+            "random:3",
+            "nonsense",
+            "random@tempo=1",
+            "depth:3@speed=9",
+            "depth:3@tempo=1@tempo=2",
+            "depth:3@threads=0",
+            "depth:3@threads=65",
         ] {
             assert!(Spec::parse(bad).is_err(), "{bad}");
         }

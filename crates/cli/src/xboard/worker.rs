@@ -40,6 +40,8 @@ pub enum Task {
     Clear,
     /// A new engine: another variant or another table size (in MB, already within bounds).
     Rebuild(&'static Variant, usize),
+    /// Search with this many threads (already within bounds): the GUI's `cores`.
+    Threads(usize),
 }
 
 /// Ceilings on the worker's searches and tables, whatever the GUI asks. A real session has none;
@@ -91,6 +93,7 @@ impl Worker {
     ) -> Worker {
         let (tasks, inbox) = mpsc::channel::<Task>();
         let mut size = (variant, hash.clamp(1, ceiling.hash_mb));
+        let mut threads = 1;
         let mut engine = build(size.0, size.1, &out);
         let stop = Arc::new(Mutex::new(engine.stop_handle()));
         let stop_upto = Arc::new(AtomicU64::new(0));
@@ -108,6 +111,7 @@ impl Worker {
                                 // Never leave the GUI waiting: a fresh engine, and any legal move.
                                 out("# the search failed; playing the first legal move");
                                 engine = build(size.0, size.1, &out);
+                                engine.set_threads(threads);
                                 *shared_stop.lock().unwrap_or_else(|e| e.into_inner()) =
                                     engine.stop_handle();
                                 let mut moves = Vec::new();
@@ -129,8 +133,13 @@ impl Worker {
                     Task::Rebuild(variant, hash) => {
                         size = (variant, hash.clamp(1, ceiling.hash_mb));
                         engine = build(size.0, size.1, &out);
+                        engine.set_threads(threads);
                         *shared_stop.lock().unwrap_or_else(|e| e.into_inner()) =
                             engine.stop_handle();
+                    }
+                    Task::Threads(n) => {
+                        threads = n;
+                        engine.set_threads(n);
                     }
                 }
             }
