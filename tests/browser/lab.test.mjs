@@ -4,8 +4,9 @@
 // complaint; the same report as the file `jovian lab` wrote, opened from the disk.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
+import { killServer, startServer } from "./harness.mjs";
 
 const bin = process.env.JOVIAN_BIN;
 const data = `${process.env.JOVIAN_DATA}-lab`;
@@ -23,25 +24,7 @@ const made = spawnSync(bin, ["lab", "scirocco", "--games", "4", "--depth", "1", 
 assert.equal(made.status, 0, `jovian lab failed: ${made.stdout}${made.stderr}`);
 assert.match(made.stdout, /Scirocco lab: 4 games/);
 
-function startServer() {
-  const child = spawn(bin, ["serve", "--port", "0", "--data", data, "--no-open"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 30000);
-    const look = (chunk) => {
-      out += chunk;
-      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) { clearTimeout(timer); resolve({ child, url: m[0] }); }
-    };
-    child.stdout.on("data", look);
-    child.stderr.on("data", look);
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}): ${out}`)); });
-  });
-}
-
-const server = await startServer();
+const server = await startServer(bin, data);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu"],
@@ -94,7 +77,5 @@ try {
   console.log("lab browser test passed");
 } finally {
   await browser.close();
-  const gone = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGKILL");
-  await gone;
+  await killServer(server);
 }

@@ -36,7 +36,7 @@ pub struct LabArgs {
     /// Number of games to play (a resumed run plays only those missing).
     #[arg(long, default_value_t = 100, value_parser = bounds::games)]
     games: usize,
-    /// Both sides play at this level, 1-10, as in `jovian play` [default: 4].
+    /// Both sides play at this level, 1-11, as in `jovian play` [default: 4].
     #[arg(long, group = "strength", value_parser = clap::value_parser!(u32).range(1..=10))]
     level: Option<u32>,
     /// Both sides think this many milliseconds a move.

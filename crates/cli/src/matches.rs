@@ -40,7 +40,7 @@ pub struct MatchArgs {
     /// Player A: level:N, depth:N, nodes:N, movetime:MS, clock (needs --tc), random, greedy, or
     /// "cmd:PATH [ARGS]" (an engine speaking CECP, e.g. "cmd:jovian xboard"). An engine spec may
     /// change tunables for an A/B test, or search with threads: SPEC@NAME=VALUE,... (e.g.
-    /// movetime:50@rfp_max_depth=0, movetime:100@threads=2).
+    /// movetime:50@rfp_max_depth=6, movetime:100@threads=2).
     #[arg(long = "a", value_name = "SPEC")]
     a: String,
     /// Player B, as for --a.

@@ -367,10 +367,7 @@ impl Engine {
         // so that the choice depends on the position alone.
         candidates.sort_unstable();
         // SplitMix64 of the position's hash: varied across positions, fixed for each.
-        let mut z = pos.hash().wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
+        let z = jovian_rules::random::mix(pos.hash());
         candidates
             .get((z % candidates.len() as u64) as usize)
             .copied()

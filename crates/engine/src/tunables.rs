@@ -119,9 +119,11 @@ impl Default for SearchTunables {
             qsearch_max_depth: 8,
             qsearch_cap_min_squares: 256,
             qsearch_recapture_depth: 4,
-            rfp_max_depth: 6,
+            // Off: no better than without (docs/engine.md, "Every change by SPRT"). With them on,
+            // 6 and 4.
+            rfp_max_depth: 0,
             rfp_margin: 110,
-            iir_min_depth: 4,
+            iir_min_depth: 0,
             lmr_history_divisor: 8_192,
             counter_moves: 1,
             royal_threat_extension: 0,
@@ -132,7 +134,7 @@ impl Default for SearchTunables {
 }
 
 /// Changes to the tunables by name, as `jovian match` takes them for A/B tests of one binary
-/// (`movetime:50@rfp_max_depth=0,iir_min_depth=0`): every search or evaluation change is a named
+/// (`movetime:50@rfp_max_depth=6,iir_min_depth=4`): every search or evaluation change is a named
 /// tunable, so the change and the build without it can meet in an SPRT.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides(Vec<(String, i64)>);
@@ -257,10 +259,10 @@ mod tests {
 
     #[test]
     fn overrides_set_fields_and_name_their_errors() {
-        let o = Overrides::parse("rfp_max_depth=0, tempo=20").unwrap();
+        let o = Overrides::parse("rfp_max_depth=5, tempo=20").unwrap();
         let (mut e, mut s) = (EvalTunables::default(), SearchTunables::default());
         o.apply(&mut e, &mut s).unwrap();
-        assert_eq!((s.rfp_max_depth, e.tempo), (0, 20));
+        assert_eq!((s.rfp_max_depth, e.tempo), (5, 20));
         assert!(Overrides::parse("").unwrap().is_empty());
         let unknown = Overrides::parse("speed=3").unwrap_err();
         assert!(unknown.contains("unknown tunable \"speed\""), "{unknown}");

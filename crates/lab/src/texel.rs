@@ -351,19 +351,7 @@ mod tests {
     use super::*;
 
     /// SplitMix64, for reproducible synthetic data.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        fn uniform(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use jovian_rules::random::SplitMix64 as Rng;
 
     #[test]
     fn a_balanced_type_is_not_fitted_and_nothing_fits_nothing() {
@@ -382,10 +370,10 @@ mod tests {
         // The same 400 independent positions, then each copied five times within its game: the
         // estimate and both intervals are the same, because a game weighs 1 however many of
         // its positions are sampled.
-        let mut rng = Rng(5);
+        let mut rng = Rng::new(5);
         let mut base = Vec::new();
         for g in 0..400 {
-            let x = (rng.next() % 5) as f64 - 2.0;
+            let x = (rng.next_u64() % 5) as f64 - 2.0;
             let p = sigmoid(0.7 * x);
             let result = if rng.uniform() < p { 1.0 } else { 0.0 };
             base.push(Sample {

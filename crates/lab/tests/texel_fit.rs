@@ -5,24 +5,18 @@
 use jovian_lab::texel::{RIDGE, Sample, fit};
 use jovian_lab::values::{Unit, Values};
 use jovian_rules::Variant;
+use jovian_rules::random::SplitMix64;
 
 /// SplitMix64, so the test is the same on every run.
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     fn uniform(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        self.0.uniform()
     }
     /// Uniform in `-k..=k`.
     fn spread(&mut self, k: i64) -> f64 {
-        ((self.next() % (2 * k as u64 + 1)) as i64 - k) as f64
+        ((self.0.next_u64() % (2 * k as u64 + 1)) as i64 - k) as f64
     }
 }
 
@@ -39,7 +33,7 @@ const FIRST_MOVE: f64 = 0.15;
 /// of its first position's material (the later positions are that material with small changes
 /// of no consequence: the same Pawn count give or take nothing), with draws as half points.
 fn synthetic(variant: &Variant, games: usize, per_game: usize, seed: u64) -> Vec<Sample> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let kinds: Vec<usize> = TRUE_VALUES
         .iter()
         .map(|(a, _)| variant.kind_by_abbr(a).unwrap().0 as usize)
@@ -125,7 +119,7 @@ fn without_a_clear_pawn_the_values_stay_in_log_odds() {
     let v = Variant::by_id("scirocco").unwrap();
     let pawn = v.kind_by_abbr("P").unwrap().0;
     let mut samples = synthetic(v, 20_000, 1, 11);
-    let mut rng = Rng(99);
+    let mut rng = Rng(SplitMix64::new(99));
     for s in &mut samples {
         s.features[pawn as usize] = rng.spread(3);
     }

@@ -12,6 +12,7 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod random;
 pub mod record;
 pub mod status;
 pub mod variant;

@@ -199,13 +199,11 @@ pub struct Variant {
     side_key: u64,
 }
 
-/// Deterministic 64-bit mixer (SplitMix64), so hashes are the same on every run.
+/// Deterministic 64-bit keys (SplitMix64), so hashes are the same on every run.
 fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let out = crate::random::mix(*state);
+    *state = state.wrapping_add(crate::random::GOLDEN);
+    out
 }
 
 /// Rotates a Blue vector into the owner's frame: Tan faces the other way.

@@ -30,24 +30,17 @@ fn start_position_counts() {
 }
 
 /// A tiny deterministic generator (SplitMix64).
-struct Rng(u64);
+struct Rng(jovian_rules::random::SplitMix64);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.0.next_u64() % n as u64) as usize
     }
 }
 
 /// Plays random games (preferring drops and captures now and then) and checks every move.
 #[test]
 fn random_games_keep_every_property() {
-    let mut rng = Rng(7);
+    let mut rng = Rng(jovian_rules::random::SplitMix64::new(7));
     let mut moves = Vec::new();
     let mut checked = 0;
     for _game in 0..30 {

@@ -207,29 +207,11 @@ pub fn create(
 }
 
 /// SplitMix64: small, fast, and the same on every platform.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
+pub use jovian_rules::random::SplitMix64 as Rng;
 
 /// Mixes numbers into one seed.
 pub fn mix(a: u64, b: u64) -> u64 {
-    Rng::new(a ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+    jovian_rules::random::mix(a ^ b.wrapping_mul(0xD1B5_4A32_D192_ED03))
 }
 
 struct EnginePlayer {

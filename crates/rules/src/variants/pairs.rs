@@ -49,10 +49,7 @@ pub fn all_names(pairs: usize) -> Vec<String> {
 
 /// The name of the array drawn by `seed` among all 2 x 2^pairs (SplitMix64 of the seed).
 pub fn random_name(seed: u64, pairs: usize) -> String {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
+    let z = crate::random::mix(seed);
     let mask = if pairs >= 64 {
         u64::MAX
     } else {

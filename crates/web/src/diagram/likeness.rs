@@ -3,6 +3,7 @@
 //! The piece panel says "moves like ..." with it, and the diagram tests use it to prove that two
 //! types with the same diagram really move the same.
 
+use jovian_rules::random::SplitMix64;
 use std::collections::BTreeMap;
 
 use jovian_rules::{Color, Move, MoveKind, PieceKind, Square, Variant};
@@ -13,19 +14,12 @@ use super::probe::{self, Pieces};
 /// kind, from, destination and victims.
 type Seen = (bool, u8, (i32, i32), (i32, i32), Vec<(i32, i32)>);
 
-/// Small deterministic generator (SplitMix64): the same positions on every run.
-struct Rng(u64);
+/// The same positions on every run (SplitMix64).
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.0.next_u64() % n as u64) as usize
     }
 }
 
@@ -47,7 +41,7 @@ pub fn fingerprints(v: &'static Variant) -> Vec<Fingerprint> {
         .filter(|&k| !v.spec(k).royal)
         .collect();
     let (w, h) = (v.geometry.width as usize, v.geometry.height as usize);
-    let mut rng = Rng(0x6a6f_7669_616e ^ v.id.len() as u64);
+    let mut rng = Rng(SplitMix64::new(0x6a6f_7669_616e ^ v.id.len() as u64));
     let mut samples: Vec<(Square, Pieces)> = Vec::new();
     for _ in 0..SAMPLES {
         // The probed square in the middle half of the board; the others anywhere.

@@ -249,11 +249,8 @@ static KEYS: [u64; key_index::LEN] = {
     let mut state: u64 = 0x4C61_7267_6572_u64; // "Larger"
     let mut i = 0;
     while i < key_index::LEN {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i] = z ^ (z >> 31);
+        keys[i] = crate::random::mix(state);
+        state = state.wrapping_add(crate::random::GOLDEN);
         i += 1;
     }
     keys
