@@ -129,15 +129,15 @@ impl MoveOrderer {
             } else if counter == Some(m) {
                 COUNTER
             } else {
-                Self::history_index(pos, m).map_or(0, |i| self.history[i])
+                Self::history_index(pos, m).map_or(0, |i| self.history_at(i))
             };
             out.items.push((m, s));
         }
     }
 
-    /// The history score of a quiet move (0 for a move without a piece on its square).
-    pub fn history_of(&self, pos: &Position, m: Move) -> i32 {
-        Self::history_index(pos, m).map_or(0, |i| self.history[i])
+    /// The history score at a `history_index`.
+    pub fn history_at(&self, index: usize) -> i32 {
+        self.history[index]
     }
 
     /// A quiet move caused a beta cut-off at `depth` after the quiet moves `tried` failed there:

@@ -599,10 +599,9 @@ impl Engine {
                 continue;
             }
             let history_index = MoveOrderer::history_index(pos, m);
-            let history = if noisy {
-                0
-            } else {
-                self.orderer.history_of(pos, m)
+            let history = match history_index {
+                Some(i) if !noisy => self.orderer.history_at(i),
+                _ => 0,
             };
             self.previous[ply + 1] = if m.is_continuing() {
                 None

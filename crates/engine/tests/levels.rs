@@ -1,6 +1,8 @@
 //! The beginners' levels: they keep the wins, play legal moves only, answer the same position the
 //! same way, and do choose moves other than the best one (which is what makes them beatable).
 
+mod common;
+use common::position_in;
 use jovian_engine::levels::limits_for_level;
 use jovian_engine::{Engine, Limits};
 use jovian_rules::variants::scirocco;
@@ -10,30 +12,18 @@ use jovian_rules::{Color, Position, Setup};
 fn a_beginner_level_never_misses_the_royal_capture() {
     use Color::*;
     let v = scirocco::variant();
-    let pieces = [
-        (Blue, "R", "a1"),
-        (Blue, "K", "j1"),
-        (Blue, "P", "e3"),
-        (Tan, "K", "a10"),
-        (Tan, "P", "j7"),
-        (Tan, "Q", "c2"),
-    ]
-    .iter()
-    .map(|&(c, abbr, sq)| {
-        (
-            c,
-            v.kind_by_abbr(abbr).unwrap(),
-            v.geometry.parse_square(sq).unwrap(),
-        )
-    })
-    .collect();
-    let mut pos = Position::from_setup(&Setup {
-        variant: v,
-        pieces,
-        to_move: Blue,
-        chess: None,
-    })
-    .unwrap();
+    let mut pos = position_in(
+        v,
+        &[
+            (Blue, "R", "a1"),
+            (Blue, "K", "j1"),
+            (Blue, "P", "e3"),
+            (Tan, "K", "a10"),
+            (Tan, "P", "j7"),
+            (Tan, "Q", "c2"),
+        ],
+        Blue,
+    );
     for level in [1, 2] {
         let mut engine = Engine::new(v, 4);
         let r = engine.search(&mut pos, &limits_for_level(level), |_| {});

@@ -2,10 +2,12 @@
 //! limits, stops its helpers when it stops, and finds what one thread finds; a beginner's level
 //! stays on one thread and so stays reproducible.
 
+mod common;
+use common::position_in;
 use jovian_engine::levels::limits_for_level;
 use jovian_engine::{Engine, Limits, MATE};
 use jovian_rules::variants::{jupiter, scirocco};
-use jovian_rules::{Color, Position, Setup};
+use jovian_rules::{Color, Position};
 
 fn start(v: &'static jovian_rules::Variant) -> Position {
     Position::start(v)
@@ -39,29 +41,17 @@ fn two_threads_answer_legally_within_the_time_and_count_both_threads() {
 fn the_parallel_search_finds_the_royal_capture() {
     use Color::*;
     let v = scirocco::variant();
-    let pieces = [
-        (Blue, "Q", "a1"),
-        (Blue, "K", "j1"),
-        (Tan, "K", "a10"),
-        (Tan, "P", "j7"),
-        (Tan, "P", "e7"),
-    ]
-    .iter()
-    .map(|&(c, abbr, sq)| {
-        (
-            c,
-            v.kind_by_abbr(abbr).unwrap(),
-            v.geometry.parse_square(sq).unwrap(),
-        )
-    })
-    .collect();
-    let mut pos = Position::from_setup(&Setup {
-        variant: v,
-        pieces,
-        to_move: Blue,
-        chess: None,
-    })
-    .unwrap();
+    let mut pos = position_in(
+        v,
+        &[
+            (Blue, "Q", "a1"),
+            (Blue, "K", "j1"),
+            (Tan, "K", "a10"),
+            (Tan, "P", "j7"),
+            (Tan, "P", "e7"),
+        ],
+        Blue,
+    );
     let mut engine = Engine::new(v, 8);
     engine.set_threads(2);
     let r = engine.search(&mut pos, &Limits::depth(4), |_| {});

@@ -4,30 +4,13 @@
 
 use jovian_engine::{Engine, Limits, MATE};
 use jovian_rules::variants::{scirocco, typhoon};
-use jovian_rules::{Color, Move, Position, Setup, Variant};
+use jovian_rules::{Color, Move, Position};
+
+mod common;
+use common::position_in;
 
 fn position(pieces: &[(Color, &str, &str)], to_move: Color) -> Position {
     position_in(scirocco::variant(), pieces, to_move)
-}
-
-fn position_in(v: &'static Variant, pieces: &[(Color, &str, &str)], to_move: Color) -> Position {
-    let pieces = pieces
-        .iter()
-        .map(|&(c, abbr, sq)| {
-            (
-                c,
-                v.kind_by_abbr(abbr).unwrap(),
-                v.geometry.parse_square(sq).unwrap(),
-            )
-        })
-        .collect();
-    Position::from_setup(&Setup {
-        variant: v,
-        pieces,
-        to_move,
-        chess: None,
-    })
-    .unwrap()
 }
 
 /// True if the side to move can force a win within `moves` of its own moves (full width).
