@@ -78,6 +78,10 @@ pub struct LabArgs {
     /// Games played at the same time, each engine on one thread (default: the number of cores).
     #[arg(long, value_parser = bounds::concurrency)]
     concurrency: Option<usize>,
+    /// Also write the fitted values as a table the engine can play with (centipawns, with 95%
+    /// intervals; `bash scripts/fit-values` writes every game's into crates/engine/fitted/).
+    #[arg(long, value_name = "FILE")]
+    values_out: Option<PathBuf>,
     /// Hash table of each engine, in MB.
     #[arg(long, default_value_t = 16, value_name = "MB", value_parser = bounds::hash_mb)]
     hash: usize,
@@ -366,6 +370,9 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
     }
     out!("{}", summary(&report));
     outln!("Report: {}", out.join(REPORT_FILE).display());
+    if let Some(path) = &args.values_out {
+        write_values(&report, &settings, path)?;
+    }
     if args.out.is_none() {
         outln!("Also on the Lab page of `jovian serve` (its data directory holds the run)");
     }
@@ -373,6 +380,47 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
         "Games: {:.1} s; report: {:.1} s",
         played.as_secs_f64(),
         (started.elapsed() - played).as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Writes the run's fitted values as the engine's table (`--values-out`).
+fn write_values(
+    report: &jovian_lab::Report,
+    settings: &Settings,
+    path: &Path,
+) -> Result<(), CliError> {
+    let Some(values) = &report.values else {
+        return Err(CliError(format!(
+            "no values to write to {}: {}",
+            path.display(),
+            report.no_fit.as_deref().unwrap_or("nothing was fitted")
+        )));
+    };
+    let table = jovian_lab::table::EngineTable::of(report.variant, values)
+        .map_err(|e| CliError(format!("no values to write to {}: {e}", path.display())))?;
+    let strength = match settings.player.split_once(':') {
+        Some((kind, value)) => format!("--{kind} {value}"),
+        None => settings.player.clone(),
+    };
+    let made_by = [format!(
+        "Games: jovian lab {} --games {} {strength} --setups {} --random-plies {} \
+         --max-plies {} --seed {}",
+        settings.game,
+        report.games.len(),
+        settings.setups,
+        settings.random_plies,
+        settings.max_plies,
+        settings.seed
+    )];
+    let text = table.render(report.variant, values, &made_by);
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    outln!(
+        "Values for the engine: {} ({} types fitted, {:.1} centipawns per log-odds)",
+        path.display(),
+        table.rows.iter().filter(|r| r.fitted.is_some()).count(),
+        table.scale
     );
     Ok(())
 }

@@ -106,6 +106,24 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
         &o,
         "was played with the player \"depth:1\", not \"depth:2\"",
     );
+    // Four short games fit no values: asked for the engine's table, the command says why and
+    // writes no file (the records stay).
+    let table = dir.join("values.tsv");
+    let o = jovian(&[
+        "lab",
+        "scirocco",
+        "--games",
+        "4",
+        "--out",
+        d,
+        "--resume",
+        "-q",
+        "--values-out",
+        table.to_str().unwrap(),
+    ]);
+    assert_fails(&o, "no values to write to");
+    assert!(!table.exists());
+    assert_eq!(records(&dir), extended);
     // A directory that holds a run is not overwritten.
     let o = jovian(&["lab", "scirocco", "--out", d, "--depth", "1"]);
     assert_fails(&o, "already holds a run");

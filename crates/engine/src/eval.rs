@@ -5,7 +5,7 @@ use jovian_rules::geometry::CELLS;
 use jovian_rules::{Color, Piece, Position, Square, Variant};
 
 use crate::tunables::EvalTunables;
-use crate::values::piece_values;
+use crate::values::{ValueTable, values_from};
 
 /// Precomputed tables for one variant.
 pub struct Evaluator {
@@ -69,7 +69,7 @@ fn empty_board_mobility(variant: &Variant, code: u16, sq: Square, on_board: &[bo
 impl Evaluator {
     pub fn new(variant: &'static Variant, tunables: EvalTunables) -> Evaluator {
         let kinds = variant.pieces.len();
-        let values = piece_values(variant);
+        let values = values_from(variant, ValueTable::from_tunable(tunables.value_table));
         let mut on_board = [false; CELLS];
         for sq in variant.geometry.squares() {
             on_board[sq.cell()] = true;

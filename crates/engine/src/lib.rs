@@ -2,6 +2,7 @@
 //! library knows gets a computer opponent.
 
 pub mod eval;
+pub mod fitted;
 pub mod levels;
 pub mod limits;
 pub mod ordering;

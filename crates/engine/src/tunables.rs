@@ -23,6 +23,9 @@ pub struct EvalTunables {
     pub tempo: i32,
     /// Percent of its value a piece in hand counts for (the 12x8 game's drops).
     pub hand_share: i32,
+    /// Which material values: 0 the game's own choice (its fitted table where that won its
+    /// SPRT, else the estimates), 1 the estimates, 2 the fitted table (values.rs).
+    pub value_table: i32,
 }
 
 impl Default for EvalTunables {
@@ -38,6 +41,7 @@ impl Default for EvalTunables {
             bare_danger_three: 120,
             tempo: 12,
             hand_share: 80,
+            value_table: 0,
         }
     }
 }
@@ -151,6 +155,7 @@ pub const NAMES: &[&str] = &[
     "bare_danger_three",
     "tempo",
     "hand_share",
+    "value_table",
     "null_base",
     "null_divisor",
     "null_min_depth",
@@ -220,6 +225,7 @@ impl Overrides {
                 "bare_danger_three" => e.bare_danger_three = int(0, 5_000)?,
                 "tempo" => e.tempo = int(0, 200)?,
                 "hand_share" => e.hand_share = int(0, 100)?,
+                "value_table" => e.value_table = int(0, 2)?,
                 "null_base" => s.null_base = int(0, 10)?,
                 "null_divisor" => s.null_divisor = int(1, 20)?,
                 "null_min_depth" => s.null_min_depth = int(1, 100)?,

@@ -332,9 +332,70 @@ const LARGER_BOARD: Table = &[
     ("Gsw", 220, "half a Golem"),
 ];
 
-/// The value of every piece type of the variant, indexed by kind. Types missing from the table (a
-/// variant without its own table yet) fall back to 300.
+/// Which table of material values the engine plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueTable {
+    /// The game's own choice: its fitted table where that table won its SPRT against the
+    /// estimates ([`FITTED_BY_DEFAULT`]), else the estimates.
+    Default,
+    /// The estimates above, with their sources.
+    Estimates,
+    /// The table fitted to the engine's own games (fitted.rs), where the game has one; the
+    /// estimates otherwise.
+    Fitted,
+}
+
+impl ValueTable {
+    /// The tunable `value_table`: 0 default, 1 estimates, 2 fitted (tunables.rs checks the range).
+    pub fn from_tunable(value: i32) -> ValueTable {
+        match value {
+            1 => ValueTable::Estimates,
+            2 => ValueTable::Fitted,
+            _ => ValueTable::Default,
+        }
+    }
+}
+
+/// The games whose fitted table replaced the estimates after winning an SPRT against them
+/// (docs/engine.md, "Fitted piece values", gives each match).
+pub const FITTED_BY_DEFAULT: &[&str] = &[];
+
+/// The value of every piece type of the variant, indexed by kind, from the table the game plays
+/// with by default.
 pub fn piece_values(variant: &Variant) -> Vec<i32> {
+    values_from(variant, ValueTable::Default)
+}
+
+/// The value of every piece type from the chosen table.
+pub fn values_from(variant: &Variant, table: ValueTable) -> Vec<i32> {
+    let fitted = match table {
+        ValueTable::Estimates => false,
+        ValueTable::Fitted => true,
+        ValueTable::Default => FITTED_BY_DEFAULT.contains(&variant.id),
+    };
+    let estimates = estimated_values(variant);
+    if !fitted {
+        return estimates;
+    }
+    match crate::fitted::table_text(variant.id).map(crate::fitted::parse) {
+        Some(Ok(rows)) => variant
+            .kinds()
+            .zip(estimates)
+            .map(|(k, estimate)| {
+                let abbr = variant.abbr(k);
+                rows.iter()
+                    .find(|row| row.abbr == abbr)
+                    .map_or(estimate, |row| row.value)
+            })
+            .collect(),
+        // A table that does not read (a test checks every shipped one does) or none at all.
+        _ => estimates,
+    }
+}
+
+/// The estimated value of every piece type, indexed by kind. Types missing from the table (a
+/// variant without its own table yet) fall back to 300.
+pub fn estimated_values(variant: &Variant) -> Vec<i32> {
     // A table, then the types an edition changes (searched first).
     let (table, changes): (Table, Table) = match variant.id {
         "scirocco" => (SCIROCCO, &[]),
@@ -370,7 +431,7 @@ mod tests {
             assert_eq!(n, 1, "{} has {n} values", spec.abbr);
         }
         assert_eq!(TYPHOON.len(), v.pieces.len());
-        let values = piece_values(v);
+        let values = estimated_values(v);
         let val = |a: &str| values[v.kind_by_abbr(a).unwrap().0 as usize];
         // "None being worth more than about a Rook", and every promotion gains something.
         for spec in v.pieces.iter().filter(|p| !p.promoted) {
@@ -391,7 +452,7 @@ mod tests {
             );
         }
         assert_eq!(SCIROCCO.len(), v.pieces.len());
-        let values = piece_values(v);
+        let values = estimated_values(v);
         let val = |a: &str| values[v.kind_by_abbr(a).unwrap().0 as usize];
         // The author's ordering remarks.
         assert!(val("C") < val("N"));
@@ -414,7 +475,7 @@ mod tests {
             assert_eq!(n, 1, "{} has {n} values", spec.abbr);
         }
         assert_eq!(JUPITER.len(), v.pieces.len());
-        let values = piece_values(v);
+        let values = estimated_values(v);
         let val = |a: &str| values[v.kind_by_abbr(a).unwrap().0 as usize];
         // "None being worth more than about a Rook" (royal pieces have nominal values), and
         // every promotion gains something.
@@ -430,7 +491,7 @@ mod tests {
     #[test]
     fn the_1999_edition_changes_only_its_changed_types() {
         let (old, new) = (jupiter_1999::variant(), jupiter::variant());
-        let (a, b) = (piece_values(old), piece_values(new));
+        let (a, b) = (estimated_values(old), estimated_values(new));
         for spec in &old.pieces {
             let k = old.kind_by_abbr(spec.abbr).unwrap().0 as usize;
             let listed = JUPITER_1999.iter().any(|(x, _, _)| *x == spec.abbr);
@@ -440,5 +501,35 @@ mod tests {
                 assert!(a[to] > a[k], "{} promotes to something better", spec.abbr);
             }
         }
+    }
+
+    #[test]
+    fn the_tables_are_chosen_as_asked() {
+        for v in jovian_rules::Variant::all() {
+            let estimates = estimated_values(v);
+            assert_eq!(values_from(v, ValueTable::Estimates), estimates);
+            let fitted = values_from(v, ValueTable::Fitted);
+            match crate::fitted::table_text(v.id) {
+                // The game's table, type by type.
+                Some(text) => {
+                    let rows = crate::fitted::parse(text).unwrap();
+                    for kind in v.kinds() {
+                        let row = rows.iter().find(|r| r.abbr == v.abbr(kind)).unwrap();
+                        assert_eq!(fitted[kind.0 as usize], row.value, "{}", row.abbr);
+                        assert_eq!(estimates[kind.0 as usize], row.estimate, "{}", row.abbr);
+                    }
+                }
+                None => assert_eq!(fitted, estimates, "{}", v.id),
+            }
+            let default = if FITTED_BY_DEFAULT.contains(&v.id) {
+                &fitted
+            } else {
+                &estimates
+            };
+            assert_eq!(&piece_values(v), default, "{}", v.id);
+        }
+        assert_eq!(ValueTable::from_tunable(0), ValueTable::Default);
+        assert_eq!(ValueTable::from_tunable(1), ValueTable::Estimates);
+        assert_eq!(ValueTable::from_tunable(2), ValueTable::Fitted);
     }
 }

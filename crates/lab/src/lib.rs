@@ -16,6 +16,7 @@ pub mod report;
 pub mod run;
 pub mod score;
 pub mod svg;
+pub mod table;
 pub mod texel;
 pub mod values;
 

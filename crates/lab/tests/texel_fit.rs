@@ -148,3 +148,68 @@ fn positions_of_one_game_do_not_narrow_the_interval() {
         assert!((ratio - 1.0).abs() < 0.05, "type {i}: {ratio}");
     }
 }
+
+#[test]
+fn the_engine_table_scales_to_the_estimates_and_leans_on_them_where_games_are_few() {
+    use jovian_engine::fitted;
+    use jovian_engine::values::estimated_values;
+    use jovian_lab::table::EngineTable;
+    let v = Variant::by_id("scirocco").unwrap();
+    let estimates = estimated_values(v);
+    let table_of = |games: usize| {
+        let samples = synthetic(v, games, 1, 11);
+        let values = Values::of(v, fit(&samples, v.pieces.len(), RIDGE).unwrap(), &samples);
+        let table = EngineTable::of(v, &values).expect("a table");
+        // Every type once, in the game's order; the text reads back as the same rows.
+        assert_eq!(table.rows.len(), v.pieces.len());
+        let text = table.render(v, &values, &["a test".to_string()]);
+        assert_eq!(fitted::parse(&text).unwrap(), table.rows);
+        table
+    };
+    let row = |t: &EngineTable, abbr: &str| t.rows.iter().find(|r| r.abbr == abbr).unwrap().clone();
+
+    // Many games: the made-up Pawn is 0.45 log-odds and the estimates are close to the true
+    // values, so the scale is near 100 / 0.45 centipawns per log-odds, and each fitted value is
+    // near its true value (Wazir: 150, where the estimate says 130).
+    let many = table_of(20_000);
+    assert!(
+        (many.scale - 100.0 / PAWN).abs() < 0.1 * 100.0 / PAWN,
+        "{}",
+        many.scale
+    );
+    for (abbr, truth) in TRUE_VALUES {
+        let r = row(&many, abbr);
+        let (games_value, low, high) = r.fitted.expect("fitted");
+        assert!(low <= games_value && games_value <= high);
+        let (vlow, vhigh) = r.interval.unwrap();
+        assert!(vlow <= r.value && r.value <= vhigh, "{abbr}: {r:?}");
+        assert!(
+            ((r.value as f64) - truth * 100.0).abs() < 0.12 * truth * 100.0,
+            "{abbr}: {} for {}",
+            r.value,
+            truth * 100.0
+        );
+    }
+    // The rest keep their estimates, the royal King too.
+    for (kind, r) in many.rows.iter().enumerate() {
+        if !TRUE_VALUES.iter().any(|(a, _)| *a == r.abbr) {
+            assert_eq!(
+                (r.value, r.interval, r.fitted),
+                (estimates[kind], None, None)
+            );
+        }
+        assert_eq!(r.estimate, estimates[kind]);
+    }
+
+    // Few games: every fitted value lies between its estimate and what the games alone say,
+    // and nearer the estimate than with many games.
+    let few = table_of(300);
+    for (abbr, _) in TRUE_VALUES {
+        let (r, r_many) = (row(&few, abbr), row(&many, abbr));
+        let games_value = r.fitted.unwrap().0;
+        let (lo, hi) = (r.estimate.min(games_value), r.estimate.max(games_value));
+        assert!(lo <= r.value && r.value <= hi, "{abbr}: {r:?}");
+        let width = |x: &fitted::Row| x.interval.map(|(l, h)| h - l).unwrap();
+        assert!(width(&r) > width(&r_many), "{abbr}: {r:?} vs {r_many:?}");
+    }
+}
