@@ -237,18 +237,7 @@ impl LabGame {
     pub fn from_record(file: &str, text: &str) -> Result<LabGame, String> {
         let record = Record::parse(text).map_err(|e| e.to_string())?;
         let game = record.replay().map_err(|e| e.to_string())?;
-        let result = record
-            .tag("Result")
-            .or(record.result.as_deref())
-            .unwrap_or("*")
-            .trim()
-            .to_string();
-        let winner = match result.as_str() {
-            "1-0" => Some(Color::Blue),
-            "0-1" => Some(Color::Tan),
-            "1/2-1/2" => None,
-            other => return Err(format!("result {other:?} is not a finished game")),
-        };
+        let winner = record.finished_winner()?;
         // The rules' end when the moves reach one (replay has checked that the result agrees);
         // otherwise what the record's Termination tag says.
         let termination = record.tag("Termination").unwrap_or("").to_ascii_lowercase();

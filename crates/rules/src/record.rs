@@ -411,6 +411,23 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The winner the record declares (its `Result` tag, else the result after the moves):
+    /// `Ok(Some(colour))` for `1-0` or `0-1`, `Ok(None)` for a draw, and an error naming the result
+    /// for an unfinished game (`*`, or none).
+    pub fn finished_winner(&self) -> Result<Option<Color>, String> {
+        let result = self
+            .tag("Result")
+            .or(self.result.as_deref())
+            .unwrap_or("*")
+            .trim();
+        match result {
+            "1-0" => Ok(Some(Color::Blue)),
+            "0-1" => Ok(Some(Color::Tan)),
+            "1/2-1/2" => Ok(None),
+            other => Err(format!("result {other:?} is not a finished game")),
+        }
+    }
+
     /// The player of `color`: the tag named by the variant's side (`White` in the 12x8 game), else
     /// `Blue` or `Tan` (as older records of every game name them).
     pub fn player(&self, variant: &Variant, color: Color) -> Option<&str> {

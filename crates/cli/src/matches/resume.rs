@@ -203,12 +203,10 @@ pub fn read_finished(path: &Path, expected: &Expected) -> Result<Finished, Strin
     }
     let game = record.replay().map_err(|e| fail(e.to_string()))?;
     let termination = tag("Termination");
-    let blue_won = match tag("Result") {
-        "1-0" => Some(true),
-        "0-1" => Some(false),
-        "1/2-1/2" => None,
-        other => return Err(fail(format!("result {other:?} is not a finished game"))),
-    };
+    let blue_won = record
+        .finished_winner()
+        .map_err(fail)?
+        .map(|c| c == Color::Blue);
     let (winner, reason) = match blue_won {
         // A draw by the rules of the game ("draw: stalemate"), or by the move limit.
         None => match draw_reason_of(termination) {

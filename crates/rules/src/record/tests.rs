@@ -478,3 +478,23 @@ fn dates_are_pgn_dates_in_utc() {
     assert_eq!(pgn_date(1_767_225_599), "2025.12.31");
     assert_eq!(pgn_date(-1), "1969.12.31");
 }
+
+#[test]
+fn the_declared_winner_comes_from_the_tag_then_the_moves_result() {
+    let winner = |text: &str| Record::parse(text).unwrap().finished_winner();
+    assert_eq!(
+        winner(&format!("{QUICK}1. Chxa5 1-0")),
+        Ok(Some(Color::Blue))
+    );
+    assert_eq!(
+        winner(&format!("{QUICK}[Result \"0-1\"]\n1. Chxa5")),
+        Ok(Some(Color::Tan))
+    );
+    assert_eq!(winner(&format!("{QUICK}1. Chxa5 1/2-1/2")), Ok(None));
+    for unfinished in [format!("{QUICK}1. Chxa5 *"), format!("{QUICK}1. Chxa5")] {
+        assert_eq!(
+            winner(&unfinished),
+            Err("result \"*\" is not a finished game".to_string())
+        );
+    }
+}
