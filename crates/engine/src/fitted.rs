@@ -45,7 +45,10 @@ pub const COLUMNS: [&str; 9] = [
 ];
 
 /// The tables built into the engine, by game.
-const TABLES: &[(&str, &str)] = &[("scirocco", include_str!("../fitted/scirocco.tsv"))];
+const TABLES: &[(&str, &str)] = &[
+    ("scirocco", include_str!("../fitted/scirocco.tsv")),
+    ("typhoon", include_str!("../fitted/typhoon.tsv")),
+];
 
 /// The table built into the engine for a game, if it has one.
 pub fn table_text(variant_id: &str) -> Option<&'static str> {

@@ -357,8 +357,9 @@ impl ValueTable {
 }
 
 /// The games whose fitted table replaced the estimates after winning an SPRT against them
-/// (docs/engine.md, "Fitted piece values", gives each match).
-pub const FITTED_BY_DEFAULT: &[&str] = &[];
+/// (docs/engine.md, "Measured", gives each match). Scirocco: +130 Elo (95% +80 .. +186) over 193
+/// games at 15,000 nodes a move, H1 of `--sprt 0,20` accepted.
+pub const FITTED_BY_DEFAULT: &[&str] = &["scirocco"];
 
 /// The value of every piece type of the variant, indexed by kind, from the table the game plays
 /// with by default.
