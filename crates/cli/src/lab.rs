@@ -82,6 +82,15 @@ pub struct LabArgs {
     /// intervals; `bash scripts/fit-values` writes every game's into crates/engine/fitted/).
     #[arg(long, value_name = "FILE")]
     values_out: Option<PathBuf>,
+    /// Also fit the evaluation's weights beyond material (placement, promotion, royal safety,
+    /// bare danger, hand, tempo) to the results and write them, with 95% intervals and as
+    /// `jovian match` overrides to test by SPRT.
+    #[arg(long, value_name = "FILE")]
+    weights_out: Option<PathBuf>,
+    /// Engine tunables both sides play with, NAME=VALUE,... (as `jovian match` players take them
+    /// after `@`; e.g. `value_table=1` plays the estimated piece values).
+    #[arg(long, value_name = "NAME=VALUE,...")]
+    tune: Option<String>,
     /// Hash table of each engine, in MB.
     #[arg(long, default_value_t = 16, value_name = "MB", value_parser = bounds::hash_mb)]
     hash: usize,
@@ -207,9 +216,13 @@ fn settings(
         (None, Some(s)) => Arrays::parse(variant, std::slice::from_ref(&s.setups))?,
         (None, None) => Arrays::parse(variant, &["all".to_string()])?,
     };
-    let player = player(args)
+    let mut player = player(args)
         .or(saved.map(|s| s.player.clone()))
         .unwrap_or(format!("level:{DEFAULT_LEVEL}"));
+    if let Some(tune) = &args.tune {
+        let base = player.split_once('@').map_or(player.as_str(), |(b, _)| b);
+        player = format!("{base}@{tune}");
+    }
     Spec::parse(&player).map_err(CliError)?;
     let default_random = if arrays == Arrays::All { 2 } else { 4 };
     let seed = args.seed.or(saved.map(|s| s.seed)).unwrap_or_else(|| {
@@ -373,6 +386,9 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
     if let Some(path) = &args.values_out {
         write_values(&report, &settings, path)?;
     }
+    if let Some(path) = &args.weights_out {
+        write_weights(&report, &settings, path)?;
+    }
     if args.out.is_none() {
         outln!("Also on the Lab page of `jovian serve` (its data directory holds the run)");
     }
@@ -380,6 +396,50 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
         "Games: {:.1} s; report: {:.1} s",
         played.as_secs_f64(),
         (started.elapsed() - played).as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The command that played a run's games, for the files made from it.
+fn made_by(report: &jovian_lab::Report, settings: &Settings) -> String {
+    let (player, tune) = match settings.player.split_once('@') {
+        Some((player, tune)) => (player, format!(" --tune {tune}")),
+        None => (settings.player.as_str(), String::new()),
+    };
+    let strength = match player.split_once(':') {
+        Some((kind, value)) => format!("--{kind} {value}{tune}"),
+        None => format!("{player}{tune}"),
+    };
+    format!(
+        "Games: jovian lab {} --games {} {strength} --setups {} --random-plies {} \
+         --max-plies {} --seed {}",
+        settings.game,
+        report.games.len(),
+        settings.setups,
+        settings.random_plies,
+        settings.max_plies,
+        settings.seed
+    )
+}
+
+/// Fits the evaluation's weights to the run and writes them (`--weights-out`).
+fn write_weights(
+    report: &jovian_lab::Report,
+    settings: &Settings,
+    path: &Path,
+) -> Result<(), CliError> {
+    let tunables = jovian_engine::tunables::EvalTunables::default();
+    let weights = jovian_lab::weights::fit(report.variant, &report.games, &tunables)
+        .map_err(|e| CliError(format!("no weights to write to {}: {e}", path.display())))?;
+    let text = weights.render(report.variant, &[made_by(report, settings)]);
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    outln!(
+        "Evaluation weights: {} ({} of {} fitted); to test them: --a \"SPEC@{}\"",
+        path.display(),
+        weights.rows.iter().filter(|r| r.fitted.is_some()).count(),
+        weights.rows.len(),
+        weights.overrides()
     );
     Ok(())
 }
@@ -399,21 +459,7 @@ fn write_values(
     };
     let table = jovian_lab::table::EngineTable::of(report.variant, values)
         .map_err(|e| CliError(format!("no values to write to {}: {e}", path.display())))?;
-    let strength = match settings.player.split_once(':') {
-        Some((kind, value)) => format!("--{kind} {value}"),
-        None => settings.player.clone(),
-    };
-    let made_by = [format!(
-        "Games: jovian lab {} --games {} {strength} --setups {} --random-plies {} \
-         --max-plies {} --seed {}",
-        settings.game,
-        report.games.len(),
-        settings.setups,
-        settings.random_plies,
-        settings.max_plies,
-        settings.seed
-    )];
-    let text = table.render(report.variant, values, &made_by);
+    let text = table.render(report.variant, values, &[made_by(report, settings)]);
     std::fs::write(path, text)
         .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     outln!(

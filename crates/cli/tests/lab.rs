@@ -108,21 +108,29 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
     );
     // Four short games fit no values: asked for the engine's table, the command says why and
     // writes no file (the records stay).
+    let finished_run_writing = |option: &str, file: &Path| {
+        jovian(&[
+            "lab",
+            "scirocco",
+            "--games",
+            "4",
+            "--out",
+            d,
+            "--resume",
+            "-q",
+            option,
+            file.to_str().unwrap(),
+        ])
+    };
     let table = dir.join("values.tsv");
-    let o = jovian(&[
-        "lab",
-        "scirocco",
-        "--games",
-        "4",
-        "--out",
-        d,
-        "--resume",
-        "-q",
-        "--values-out",
-        table.to_str().unwrap(),
-    ]);
+    let o = finished_run_writing("--values-out", &table);
     assert_fails(&o, "no values to write to");
     assert!(!table.exists());
+    // Nor weights: with no quiet position past the opening there is nothing to fit.
+    let weights = dir.join("weights.tsv");
+    let o = finished_run_writing("--weights-out", &weights);
+    assert_fails(&o, "no weights to write to");
+    assert!(!weights.exists());
     assert_eq!(records(&dir), extended);
     // A directory that holds a run is not overwritten.
     let o = jovian(&["lab", "scirocco", "--out", d, "--depth", "1"]);

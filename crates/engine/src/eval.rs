@@ -2,7 +2,7 @@
 //! safety, the bare-piece danger and tempo. Every weight is in `tunables::EvalTunables`.
 
 use jovian_rules::geometry::CELLS;
-use jovian_rules::{Color, Piece, Position, Square, Variant};
+use jovian_rules::{Color, Move, MoveKind, Piece, Position, Square, Variant};
 
 use crate::tunables::EvalTunables;
 use crate::values::{ValueTable, values_from};
@@ -16,6 +16,8 @@ pub struct Evaluator {
     promotion_gain: Vec<i32>,
     /// Placement bonus by piece code and square.
     placement: Vec<[i16; 256]>,
+    /// The same at `mobility_weight` 100, for the terms the lab fits ([`EvalTerms`]).
+    placement_unit: Vec<[i16; 256]>,
     /// Ranks short of the promotion zone, by colour and square (0 inside the zone).
     zone_distance: [[u8; 256]; 2],
 }
@@ -78,6 +80,7 @@ impl Evaluator {
         let mut value = vec![0; codes];
         let mut promotion_gain = vec![0; codes];
         let mut placement = vec![[0i16; 256]; codes];
+        let mut placement_unit = vec![[0i16; 256]; codes];
         for kind in variant.kinds() {
             for color in Color::BOTH {
                 let code = Piece::new(kind, color).code();
@@ -94,9 +97,10 @@ impl Evaluator {
                 let average =
                     mobility.iter().map(|m| m.1).sum::<i32>() as f64 / mobility.len() as f64;
                 for (sq, m) in mobility {
-                    let bonus =
-                        (m as f64 - average) * 4.0 * tunables.mobility_weight as f64 / 100.0;
+                    let unit = (m as f64 - average) * 4.0;
+                    let bonus = unit * tunables.mobility_weight as f64 / 100.0;
                     placement[c][sq.0 as usize] = bonus.round() as i16;
+                    placement_unit[c][sq.0 as usize] = unit.round() as i16;
                 }
             }
         }
@@ -118,6 +122,7 @@ impl Evaluator {
             value,
             promotion_gain,
             placement,
+            placement_unit,
             zone_distance,
         }
     }
@@ -132,6 +137,38 @@ impl Evaluator {
     #[inline]
     pub fn promotion_gain(&self, piece: Piece) -> i32 {
         self.promotion_gain[piece.code() as usize]
+    }
+
+    /// What a move wins at most in material: its victims, twice a converted piece (it changes
+    /// sides), and its promotion's gain. A move that takes a royal piece, or that only begins a
+    /// doubled turn (its second part may win more), counts as winning everything.
+    pub fn capture_gain(&self, pos: &Position, m: Move) -> i32 {
+        const EVERYTHING: i32 = 1_000_000;
+        if m.is_continuing() {
+            return EVERYTHING;
+        }
+        let variant = pos.variant();
+        let mut gain = 0;
+        for (_, p) in pos.victims(m) {
+            if variant.compiled(p.code()).royal {
+                return EVERYTHING;
+            }
+            gain += self.piece_value(p);
+        }
+        if m.kind == MoveKind::Convert
+            && let Some(p) = pos.piece_at(m.converted())
+        {
+            if variant.compiled(p.code()).royal {
+                return EVERYTHING;
+            }
+            gain += 2 * self.piece_value(p);
+        }
+        if m.promotion().is_some()
+            && let Some(p) = pos.piece_at(m.from)
+        {
+            gain += self.promotion_gain(p);
+        }
+        gain
     }
 
     /// The score from the side to move's point of view.
@@ -163,44 +200,207 @@ impl Evaluator {
         }
         for color in Color::BOTH {
             let ci = color.index();
-            if pos.royal_count(color) == 1
-                && let Some(k) = royal_square[ci]
-            {
-                let near = |sq: Square| {
-                    (sq.file() as i32 - k.file() as i32)
-                        .abs()
-                        .max((sq.rank() as i32 - k.rank() as i32).abs())
-                };
-                let attackers = pos
-                    .side_pieces(color.other())
-                    .filter(|&(_, sq)| near(sq) <= 2)
-                    .count() as i32;
-                let guards = pos
-                    .side_pieces(color)
-                    .filter(|&(_, sq)| near(sq) == 1)
-                    .count() as i32;
+            if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square[ci]) {
                 score[ci] += guards * t.royal_guard_bonus - attackers * t.royal_attacker_penalty;
             }
-            // The danger of being bared, in the games where a lone piece loses.
-            if !variant.chess {
-                score[ci] -= match pos.piece_count(color) {
-                    2 => t.bare_danger_two,
-                    3 => t.bare_danger_three,
-                    _ => 0,
-                };
-            }
-        }
-        // Pieces in hand (the 12x8 game) count for most of their value: they still have to find
-        // a square, and drops wait until both Kings have moved.
-        if let Some(state) = pos.chess_state() {
-            for color in Color::BOTH {
-                for (kind, n) in state.hand_pieces(color) {
-                    let v = self.value[Piece::new(kind, Color::Blue).code() as usize];
-                    score[color.index()] += v * n as i32 * t.hand_share / 100;
-                }
-            }
+            score[ci] -= match bare_danger(pos, color) {
+                2 => t.bare_danger_two,
+                3 => t.bare_danger_three,
+                _ => 0,
+            };
+            score[ci] += self.hand_value(pos, color) * t.hand_share / 100;
         }
         let us = pos.side_to_move().index();
         score[us] - score[1 - us] + t.tempo
+    }
+
+    /// Pieces in hand (the 12x8 game) at their full value; the evaluation counts `hand_share`
+    /// of it: they still have to find a square, and drops wait until both Kings have moved.
+    fn hand_value(&self, pos: &Position, color: Color) -> i32 {
+        pos.chess_state().map_or(0, |state| {
+            state
+                .hand_pieces(color)
+                .map(|(kind, n)| {
+                    self.value[Piece::new(kind, Color::Blue).code() as usize] * n as i32
+                })
+                .sum()
+        })
+    }
+
+    /// The evaluation taken apart into the quantities its weights multiply, Blue's minus Tan's:
+    /// the lab fits the weights to the games' results (`EvalTerms::WEIGHTS`). With these terms,
+    /// `evaluate` from Blue's side is `material + mobility_weight/100 · placement + Σ share/100 ·
+    /// zone + guard bonus · guards − attacker penalty · attackers − bare dangers + hand_share/100
+    /// · hand ± tempo` (up to the rounding of each piece's placement).
+    pub fn terms(&self, pos: &Position) -> EvalTerms {
+        let mut terms = EvalTerms::default();
+        for color in Color::BOTH {
+            let ci = color.index();
+            let sign = if color == Color::Blue { 1 } else { -1 };
+            let mut royal_square = None;
+            for (piece, sq) in pos.side_pieces(color) {
+                let c = piece.code() as usize;
+                terms.material += sign * self.value[c];
+                terms.placement += sign * self.placement_unit[c][sq.0 as usize] as i32;
+                let gain = self.promotion_gain[c];
+                if let Some(zone) = terms
+                    .zone
+                    .get_mut(self.zone_distance[ci][sq.0 as usize] as usize)
+                {
+                    *zone += sign * gain;
+                }
+                if pos.variant().compiled(piece.code()).royal {
+                    royal_square = Some(sq);
+                }
+            }
+            if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square) {
+                terms.royal_guards += sign * guards;
+                terms.royal_attackers += sign * attackers;
+            }
+            match bare_danger(pos, color) {
+                2 => terms.bare_two += sign,
+                3 => terms.bare_three += sign,
+                _ => {}
+            }
+            terms.hand += sign * self.hand_value(pos, color);
+        }
+        terms.to_move = if pos.side_to_move() == Color::Blue {
+            1
+        } else {
+            -1
+        };
+        terms
+    }
+}
+
+/// The evaluation's terms, Blue's minus Tan's (see [`Evaluator::terms`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvalTerms {
+    /// Material on the board, in the value table's centipawns.
+    pub material: i32,
+    /// Placement at `mobility_weight` 100.
+    pub placement: i32,
+    /// Promotion gain of pieces in the zone, one rank short, two ranks short.
+    pub zone: [i32; 3],
+    /// Pieces next to the side's last royal piece.
+    pub royal_guards: i32,
+    /// Enemy pieces within two squares of the side's last royal piece.
+    pub royal_attackers: i32,
+    /// 1 for a side with exactly two pieces, three pieces.
+    pub bare_two: i32,
+    pub bare_three: i32,
+    /// Pieces in hand at full value.
+    pub hand: i32,
+    /// 1 with Blue to move, -1 with Tan.
+    pub to_move: i32,
+}
+
+/// A weight of the evaluation as the lab fits it: the tunable's name, the term it multiplies,
+/// and how many tunable units make one centipawn per unit of the term (100 for a percentage,
+/// -1 for a penalty).
+#[derive(Clone, Copy, Debug)]
+pub struct FittedWeight {
+    pub name: &'static str,
+    pub term: fn(&EvalTerms) -> i32,
+    pub units_per_centipawn: f64,
+    pub current: fn(&EvalTunables) -> i32,
+}
+
+impl EvalTerms {
+    /// The weights beyond material that the lab fits, each with its term.
+    pub const WEIGHTS: [FittedWeight; 10] = [
+        weight(
+            "mobility_weight",
+            |t| t.placement,
+            100.0,
+            |w| w.mobility_weight,
+        ),
+        weight(
+            "promotion_share_in_zone",
+            |t| t.zone[0],
+            100.0,
+            |w| w.promotion_share_in_zone,
+        ),
+        weight(
+            "promotion_share_one_rank",
+            |t| t.zone[1],
+            100.0,
+            |w| w.promotion_share_one_rank,
+        ),
+        weight(
+            "promotion_share_two_ranks",
+            |t| t.zone[2],
+            100.0,
+            |w| w.promotion_share_two_ranks,
+        ),
+        weight(
+            "royal_guard_bonus",
+            |t| t.royal_guards,
+            1.0,
+            |w| w.royal_guard_bonus,
+        ),
+        weight(
+            "royal_attacker_penalty",
+            |t| t.royal_attackers,
+            -1.0,
+            |w| w.royal_attacker_penalty,
+        ),
+        weight(
+            "bare_danger_two",
+            |t| t.bare_two,
+            -1.0,
+            |w| w.bare_danger_two,
+        ),
+        weight(
+            "bare_danger_three",
+            |t| t.bare_three,
+            -1.0,
+            |w| w.bare_danger_three,
+        ),
+        weight("hand_share", |t| t.hand, 100.0, |w| w.hand_share),
+        weight("tempo", |t| t.to_move, 1.0, |w| w.tempo),
+    ];
+}
+
+const fn weight(
+    name: &'static str,
+    term: fn(&EvalTerms) -> i32,
+    units_per_centipawn: f64,
+    current: fn(&EvalTunables) -> i32,
+) -> FittedWeight {
+    FittedWeight {
+        name,
+        term,
+        units_per_centipawn,
+        current,
+    }
+}
+
+/// Friendly pieces next to `color`'s royal piece on `royal` and enemy pieces within two squares
+/// of it, when it is the side's last royal piece.
+fn royal_neighbourhood(pos: &Position, color: Color, royal: Option<Square>) -> Option<(i32, i32)> {
+    let k = royal.filter(|_| pos.royal_count(color) == 1)?;
+    let near = |sq: Square| {
+        (sq.file() as i32 - k.file() as i32)
+            .abs()
+            .max((sq.rank() as i32 - k.rank() as i32).abs())
+    };
+    let attackers = pos
+        .side_pieces(color.other())
+        .filter(|&(_, sq)| near(sq) <= 2)
+        .count() as i32;
+    let guards = pos
+        .side_pieces(color)
+        .filter(|&(_, sq)| near(sq) == 1)
+        .count() as i32;
+    Some((guards, attackers))
+}
+
+/// `color`'s piece count when one or two more losses would bare it (2 or 3), in the games where
+/// a lone piece loses; 0 otherwise.
+fn bare_danger(pos: &Position, color: Color) -> usize {
+    match pos.piece_count(color) {
+        n @ (2 | 3) if !pos.variant().chess => n,
+        _ => 0,
     }
 }

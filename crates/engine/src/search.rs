@@ -538,7 +538,11 @@ impl Engine {
             && pos.mid_turn().is_none()
             && !threatened(pos)
         {
-            let r = self.tunables.null_base + depth / self.tunables.null_divisor;
+            let t = &self.tunables;
+            let mut r = t.null_base + depth / t.null_divisor;
+            if t.null_eval_divisor > 0 {
+                r += ((static_eval - beta) / t.null_eval_divisor).min(3);
+            }
             self.previous[ply + 1] = None;
             pos.make_null();
             let score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -577,11 +581,12 @@ impl Engine {
         while let Some((m, order)) = scored.next_best() {
             let noisy = order >= crate::ordering::NOISY_FLOOR;
             // Futility: a quiet move at the frontier cannot lift a hopeless position.
+            let t = &self.tunables;
             if !pv_node
-                && depth <= 2
+                && depth <= t.futility_max_depth
                 && searched > 0
                 && !noisy
-                && static_eval + self.tunables.futility_margin * depth <= alpha
+                && static_eval + t.futility_margin * depth <= alpha
                 && !threatened(pos)
             {
                 continue;
@@ -589,11 +594,9 @@ impl Engine {
             // Late-move pruning: near the leaves, quiet moves far down the ordered list are
             // skipped (with 50-150 moves a side, most of them are).
             if !pv_node
-                && depth <= 4
+                && depth <= t.lmp_max_depth
                 && !noisy
-                && searched
-                    >= self.tunables.lmp_base
-                        + self.tunables.lmp_per_depth_sq * (depth * depth) as usize
+                && searched >= lmp_limit(t, depth, improving)
                 && best_score > -MATE_BOUND
             {
                 continue;
@@ -624,6 +627,8 @@ impl Engine {
                     reduction = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         reduction -= 1;
+                    } else if self.tunables.lmr_not_improving == 1 && !improving {
+                        reduction += 1;
                     }
                     if self.tunables.lmr_history_divisor > 0 {
                         reduction -= history / self.tunables.lmr_history_divisor;
@@ -755,6 +760,14 @@ impl Engine {
             if recaptures_only && !pos.victims(m).any(|(sq, _)| Some(sq) == landed) {
                 continue;
             }
+            // Delta pruning: even winning everything this move takes leaves it below alpha.
+            if !evasion
+                && self.tunables.qsearch_delta_margin > 0
+                && stand_pat + self.eval.capture_gain(pos, m) + self.tunables.qsearch_delta_margin
+                    <= alpha
+            {
+                continue;
+            }
             pos.make(m);
             let to = Some(m.destination());
             let score = if m.is_continuing() {
@@ -787,6 +800,17 @@ impl Engine {
                 .store(key, best_move, score_to_tt(best, ply), own_depth, bound);
         }
         best
+    }
+}
+
+/// How many moves late-move pruning lets a node of `depth` search before it skips quiet ones.
+#[inline]
+fn lmp_limit(t: &SearchTunables, depth: i32, improving: bool) -> usize {
+    let limit = t.lmp_base + t.lmp_per_depth_sq * (depth * depth) as usize;
+    if t.lmp_improving == 1 && !improving {
+        limit / 2
+    } else {
+        limit
     }
 }
 

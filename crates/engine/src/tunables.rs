@@ -61,14 +61,27 @@ pub struct SearchTunables {
     pub lmr_full_moves: usize,
     /// Minimum depth for late-move reductions.
     pub lmr_min_depth: i32,
-    /// Futility margin per ply at depths 1-2 for quiet moves.
+    /// Futility margin per ply for quiet moves at depths 1 to `futility_max_depth`.
     pub futility_margin: i32,
+    pub futility_max_depth: i32,
     /// Aspiration window half-width.
     pub aspiration: i32,
-    /// Late-move pruning at depth d <= 4: quiet moves after `lmp_base + lmp_per_depth_sq * d * d`
-    /// searched moves are skipped.
+    /// Late-move pruning at depth d <= `lmp_max_depth`: quiet moves after `lmp_base +
+    /// lmp_per_depth_sq * d * d` searched moves are skipped; with `lmp_improving` 1, half as many
+    /// are searched where the side's evaluation is not improving.
     pub lmp_base: usize,
     pub lmp_per_depth_sq: usize,
+    pub lmp_max_depth: i32,
+    pub lmp_improving: i32,
+    /// 1: a late quiet move in a node off the principal variation whose evaluation is not
+    /// improving is reduced one ply more.
+    pub lmr_not_improving: i32,
+    /// Null move: the reduction grows by (static evaluation - beta) / this, at most 3 plies more
+    /// (0: not at all). Far above beta, a pass is tested more cheaply.
+    pub null_eval_divisor: i32,
+    /// Quiescence delta pruning: a capture whose gain (victims, conversion, promotion) and this
+    /// margin cannot lift the standing evaluation to alpha is not searched (0: never pruned).
+    pub qsearch_delta_margin: i32,
     /// Quiescence stops (standing pat) after this many captures in a row, on boards of at least
     /// `qsearch_cap_min_squares` squares. On a crowded 16x16 board, where each side may have fifty
     /// captures, an unbounded capture search explodes.
@@ -117,9 +130,15 @@ impl Default for SearchTunables {
             lmr_full_moves: 3,
             lmr_min_depth: 3,
             futility_margin: 150,
+            futility_max_depth: 2,
             aspiration: 40,
             lmp_base: 6,
             lmp_per_depth_sq: 3,
+            lmp_max_depth: 4,
+            lmp_improving: 0,
+            lmr_not_improving: 0,
+            null_eval_divisor: 0,
+            qsearch_delta_margin: 0,
             qsearch_max_depth: 8,
             qsearch_cap_min_squares: 256,
             qsearch_recapture_depth: 4,
@@ -163,9 +182,15 @@ pub const NAMES: &[&str] = &[
     "lmr_full_moves",
     "lmr_min_depth",
     "futility_margin",
+    "futility_max_depth",
     "aspiration",
     "lmp_base",
     "lmp_per_depth_sq",
+    "lmp_max_depth",
+    "lmp_improving",
+    "lmr_not_improving",
+    "null_eval_divisor",
+    "qsearch_delta_margin",
     "qsearch_max_depth",
     "qsearch_cap_min_squares",
     "qsearch_recapture_depth",
@@ -233,9 +258,15 @@ impl Overrides {
                 "lmr_full_moves" => s.lmr_full_moves = int(1, 64)? as usize,
                 "lmr_min_depth" => s.lmr_min_depth = int(1, 100)?,
                 "futility_margin" => s.futility_margin = int(0, 5_000)?,
+                "futility_max_depth" => s.futility_max_depth = int(0, 100)?,
                 "aspiration" => s.aspiration = int(1, 2_000)?,
                 "lmp_base" => s.lmp_base = int(0, 1_000)? as usize,
                 "lmp_per_depth_sq" => s.lmp_per_depth_sq = int(0, 1_000)? as usize,
+                "lmp_max_depth" => s.lmp_max_depth = int(0, 100)?,
+                "lmp_improving" => s.lmp_improving = int(0, 1)?,
+                "lmr_not_improving" => s.lmr_not_improving = int(0, 1)?,
+                "null_eval_divisor" => s.null_eval_divisor = int(0, 10_000)?,
+                "qsearch_delta_margin" => s.qsearch_delta_margin = int(0, 10_000)?,
                 "qsearch_max_depth" => s.qsearch_max_depth = int(0, 1_000)? as u32,
                 "qsearch_cap_min_squares" => s.qsearch_cap_min_squares = int(0, 100_000)? as u32,
                 "qsearch_recapture_depth" => s.qsearch_recapture_depth = int(0, 1_000)? as u32,

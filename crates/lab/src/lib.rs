@@ -19,6 +19,7 @@ pub mod svg;
 pub mod table;
 pub mod texel;
 pub mod values;
+pub mod weights;
 
 use std::path::Path;
 

@@ -67,23 +67,24 @@ pub fn quiet_samples(games: &[LabGame]) -> Vec<Sample> {
     let mut samples = Vec::new();
     for (index, game) in games.iter().enumerate() {
         let material = censuses(game);
-        let mut quiet_seen = 0;
-        for ply in SKIP_PLIES.max(1)..material.len().saturating_sub(1) {
-            let quiet = material[ply - 1] == material[ply] && material[ply] == material[ply + 1];
-            if !quiet {
-                continue;
-            }
-            if quiet_seen % EVERY == 0 {
-                samples.push(Sample {
-                    features: material[ply].difference(),
-                    result: game.blue_points(),
-                    game: index,
-                });
-            }
-            quiet_seen += 1;
+        for ply in sampled_plies(&material) {
+            samples.push(Sample {
+                features: material[ply].difference(),
+                result: game.blue_points(),
+                game: index,
+            });
         }
     }
     samples
+}
+
+/// The plies [`quiet_samples`] samples, given the material after every ply of a game (the
+/// evaluation weights' fit samples the same positions).
+pub fn sampled_plies(material: &[Census]) -> Vec<usize> {
+    (SKIP_PLIES.max(1)..material.len().saturating_sub(1))
+        .filter(|&ply| material[ply - 1] == material[ply] && material[ply] == material[ply + 1])
+        .step_by(EVERY)
+        .collect()
 }
 
 /// The fitted model.

@@ -1,0 +1,114 @@
+//! The evaluation taken apart into terms (what the lab fits its weights to) adds up to the
+//! evaluation itself, on positions from random play in every game.
+
+use jovian_engine::eval::{EvalTerms, Evaluator};
+use jovian_engine::tunables::EvalTunables;
+use jovian_rules::random::SplitMix64;
+use jovian_rules::variants::{jupiter, larger_board, scirocco, typhoon};
+use jovian_rules::{Color, Position, Variant};
+
+/// `evaluate` from Blue's side, rebuilt from the terms and the weights `t`, in hundredths of a
+/// centipawn (the percentages are not divided, so nothing is rounded here).
+fn rebuilt_x100(terms: &EvalTerms, t: &EvalTunables) -> i64 {
+    let material = terms.material as i64 * 100;
+    let weighted: f64 = EvalTerms::WEIGHTS
+        .iter()
+        .map(|w| (w.term)(terms) as f64 * (w.current)(t) as f64 / w.units_per_centipawn * 100.0)
+        .sum();
+    material + weighted.round() as i64
+}
+
+/// Positions along random games from the start: every ply, up to `plies` per game.
+fn positions(v: &'static Variant, games: u64, plies: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Position::start(v);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+fn blue_eval(eval: &Evaluator, pos: &Position) -> i32 {
+    let e = eval.evaluate(pos);
+    if pos.side_to_move() == Color::Blue {
+        e
+    } else {
+        -e
+    }
+}
+
+/// With every percentage at 100 nothing is rounded per piece: the terms add up exactly.
+#[test]
+fn the_terms_add_up_to_the_evaluation() {
+    let unit = EvalTunables {
+        mobility_weight: 100,
+        promotion_share_in_zone: 100,
+        promotion_share_one_rank: 100,
+        promotion_share_two_ranks: 100,
+        hand_share: 100,
+        ..EvalTunables::default()
+    };
+    let mut seen = 0;
+    for v in [
+        scirocco::variant(),
+        typhoon::variant(),
+        jupiter::variant(),
+        larger_board::variant(),
+    ] {
+        let eval = Evaluator::new(v, unit.clone());
+        for pos in positions(v, 4, 120) {
+            let terms = eval.terms(&pos);
+            assert_eq!(
+                blue_eval(&eval, &pos) as i64 * 100,
+                rebuilt_x100(&terms, &unit),
+                "{}: {terms:?}",
+                v.id
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 1_000, "{seen} positions");
+}
+
+/// With the default weights each piece's share is rounded down: the sum is within a centipawn a
+/// piece of the evaluation.
+#[test]
+fn with_the_default_weights_the_terms_add_up_within_rounding() {
+    let t = EvalTunables::default();
+    for v in [
+        scirocco::variant(),
+        typhoon::variant(),
+        larger_board::variant(),
+    ] {
+        let eval = Evaluator::new(v, t.clone());
+        let mut varied = std::collections::HashSet::new();
+        for pos in positions(v, 3, 150) {
+            let terms = eval.terms(&pos);
+            varied.insert(terms.zone);
+            let pieces = Color::BOTH
+                .iter()
+                .map(|&c| pos.piece_count(c))
+                .sum::<usize>() as i64;
+            let diff = blue_eval(&eval, &pos) as i64 * 100 - rebuilt_x100(&terms, &t);
+            assert!(
+                diff.abs() <= pieces * 100 + 100,
+                "{}: off by {diff}/100",
+                v.id
+            );
+        }
+        // The random games move pieces toward promotion: the zone terms are not all zero (the
+        // 12x8 game's Pawns choose their promotion, so it has no fixed gain to count).
+        if !v.chess {
+            assert!(varied.len() > 3, "{}: {varied:?}", v.id);
+        }
+    }
+}
