@@ -44,14 +44,13 @@ pub struct FittedWeights {
 }
 
 /// Each sampled position's terms: material first, then `EvalTerms::WEIGHTS` in order.
-pub fn term_samples(variant: &'static Variant, games: &[LabGame], eval: &Evaluator) -> Vec<Sample> {
+pub fn term_samples(games: &[LabGame], eval: &Evaluator) -> Vec<Sample> {
     let mut samples = Vec::new();
     for (index, game) in games.iter().enumerate() {
         let plies = texel::sampled_plies(&texel::censuses(game));
         let Ok(mut pos) = Position::from_setup(&game.start) else {
             continue;
         };
-        debug_assert!(std::ptr::eq(pos.variant(), variant));
         let mut wanted = plies.iter().peekable();
         for (ply, m) in std::iter::once(None)
             .chain(game.moves.iter().map(Some))
@@ -86,7 +85,7 @@ pub fn fit(
     tunables: &EvalTunables,
 ) -> Result<FittedWeights, String> {
     let eval = Evaluator::new(variant, tunables.clone());
-    from_samples(&term_samples(variant, games, &eval), tunables)
+    from_samples(&term_samples(games, &eval), tunables)
 }
 
 /// Fits the weights to samples whose features are material and then `EvalTerms::WEIGHTS`'

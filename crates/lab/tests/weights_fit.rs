@@ -146,7 +146,7 @@ fn a_run_is_sampled_at_the_piece_values_positions_with_its_material_in_centipawn
     let v = jovian_rules::Variant::by_id("scirocco").unwrap();
     let games: Vec<_> = (0..6).map(|s| random_game(s, 120)).collect();
     let eval = Evaluator::new(v, EvalTunables::default());
-    let terms = jovian_lab::weights::term_samples(v, &games, &eval);
+    let terms = jovian_lab::weights::term_samples(&games, &eval);
     let counts = quiet_samples(&games);
     assert!(terms.len() > 50, "{} positions", terms.len());
     assert_eq!(terms.len(), counts.len());
