@@ -3,6 +3,8 @@
 //! previous move), and a history table indexed by piece code and destination. The history rises
 //! for a quiet move that causes a cut-off and falls for the quiet moves tried before it, with a
 //! gravity term that keeps it within `HISTORY_LIMIT`; the search reads it to reduce late moves.
+//! The continuation history (off unless `continuation_plies` is set) does the same for a quiet
+//! move in the context of the move one or two plies before it.
 
 use jovian_rules::{Move, MoveKind, Position, Variant};
 
@@ -42,6 +44,26 @@ pub struct MoveOrderer {
     /// The quiet reply that last refuted a move, indexed like the history by the refuted move's
     /// piece code and destination.
     counters: Vec<Option<Move>>,
+    /// The continuation history: a quiet move's history after a given earlier move, at a slot
+    /// hashed from the two moves' history indices (an exact table would be piece codes squared
+    /// times squares squared: billions of entries on Jupiter). Empty when it is off.
+    /// Stored in 16 bits (the gravity keeps it within `HISTORY_LIMIT`) to halve its cache load.
+    continuation: Vec<i16>,
+}
+
+/// The continuation history's size: 2^20 slots (2 MB), so collisions are rare enough for an
+/// ordering hint on every board.
+const CONTINUATION_BITS: u32 = 20;
+
+/// The history indices of the moves one and two plies before a node (`None` where there was no
+/// such move: the root, a null move, the first part of a doubled turn), read by the
+/// continuation history.
+pub type Continuations = [PreviousMove; 2];
+
+/// The continuation history slot of the quiet move at `index` after the move at `earlier`.
+fn continuation_slot(earlier: usize, index: usize) -> usize {
+    let key = ((earlier as u64) << 32) | index as u64;
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CONTINUATION_BITS)) as usize
 }
 
 /// What the search knows of the move just played before a node: its history index, for the
@@ -49,11 +71,17 @@ pub struct MoveOrderer {
 pub type PreviousMove = Option<usize>;
 
 impl MoveOrderer {
-    pub fn new(variant: &Variant) -> MoveOrderer {
+    /// An orderer for `variant`, with a continuation history when `continuation` is set.
+    pub fn new(variant: &Variant, continuation: bool) -> MoveOrderer {
         MoveOrderer {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; (1 + variant.pieces.len() * 2) * 256],
             counters: vec![None; (1 + variant.pieces.len() * 2) * 256],
+            continuation: if continuation {
+                vec![0; 1 << CONTINUATION_BITS]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -61,11 +89,13 @@ impl MoveOrderer {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Ages the history between searches so old lessons fade.
     pub fn new_search(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
+        self.continuation.iter_mut().for_each(|h| *h /= 2);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
@@ -84,6 +114,7 @@ impl MoveOrderer {
         moves: &[Move],
         hash_move: Option<Move>,
         previous: PreviousMove,
+        continuations: Continuations,
         ply: usize,
         eval: &Evaluator,
         noisy_only: bool,
@@ -129,26 +160,36 @@ impl MoveOrderer {
             } else if counter == Some(m) {
                 COUNTER
             } else {
-                Self::history_index(pos, m).map_or(0, |i| self.history_at(i))
+                Self::history_index(pos, m).map_or(0, |i| self.quiet_score(i, continuations))
             };
             out.items.push((m, s));
         }
     }
 
-    /// The history score at a `history_index`.
-    pub fn history_at(&self, index: usize) -> i32 {
-        self.history[index]
+    /// A quiet move's order score and the history its late-move reduction reads: its history
+    /// plus its continuation history after each of `continuations` (without one, the history).
+    pub fn quiet_score(&self, index: usize, continuations: Continuations) -> i32 {
+        let mut score = self.history[index];
+        if !self.continuation.is_empty() {
+            for earlier in continuations.into_iter().flatten() {
+                score += self.continuation[continuation_slot(earlier, index)] as i32;
+            }
+        }
+        score
     }
 
     /// A quiet move caused a beta cut-off at `depth` after the quiet moves `tried` failed there:
-    /// remember it as a killer and as the counter to `previous`, raise its history and lower
-    /// theirs.
+    /// remember it as a killer and as the counter to `previous`, raise its history (and its
+    /// continuation history after `continuations`) and lower theirs.
+    // As `score`: the search's own buffers, passed at every cut-off.
+    #[allow(clippy::too_many_arguments)]
     pub fn reward(
         &mut self,
         pos: &Position,
         m: Move,
         tried: &[Move],
         previous: PreviousMove,
+        continuations: Continuations,
         ply: usize,
         depth: i32,
     ) {
@@ -162,11 +203,24 @@ impl MoveOrderer {
         }
         let bonus = (depth * depth * 16).min(1_600);
         if let Some(i) = Self::history_index(pos, m) {
-            gravity(&mut self.history[i], bonus);
+            self.update(i, continuations, bonus);
         }
         for &t in tried {
             if let Some(i) = Self::history_index(pos, t) {
-                gravity(&mut self.history[i], -bonus);
+                self.update(i, continuations, -bonus);
+            }
+        }
+    }
+
+    /// Moves the history at `index` and its continuation entries by `bonus`.
+    fn update(&mut self, index: usize, continuations: Continuations, bonus: i32) {
+        gravity(&mut self.history[index], bonus);
+        if !self.continuation.is_empty() {
+            for earlier in continuations.into_iter().flatten() {
+                let entry = &mut self.continuation[continuation_slot(earlier, index)];
+                let mut value = *entry as i32;
+                gravity(&mut value, bonus);
+                *entry = value as i16;
             }
         }
     }

@@ -15,7 +15,7 @@ use jovian_rules::{Color, Move, Position, Square, Variant};
 
 use crate::eval::Evaluator;
 use crate::limits::{Deadline, Limits};
-use crate::ordering::{MoveOrderer, PreviousMove, ScoredMoves};
+use crate::ordering::{Continuations, MoveOrderer, PreviousMove, ScoredMoves};
 use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::tunables::{EvalTunables, SearchTunables};
 
@@ -156,12 +156,13 @@ impl Engine {
                 row
             })
             .collect();
+        let orderer = MoveOrderer::new(variant, tunables.continuation_plies > 0);
         Engine {
             eval: Evaluator::new(variant, eval),
             tunables,
             variant,
             tt,
-            orderer: MoveOrderer::new(variant),
+            orderer,
             stop: Arc::new(AtomicBool::new(false)),
             helpers: Vec::new(),
             helper_nodes: Vec::new(),
@@ -562,12 +563,22 @@ impl Engine {
         } else {
             None
         };
+        // The moves one and two plies back, for the continuation history.
+        let continuations: Continuations = match self.tunables.continuation_plies {
+            0 => [None; 2],
+            1 => [self.previous[ply], None],
+            _ => [
+                self.previous[ply],
+                ply.checked_sub(1).and_then(|p| self.previous[p]),
+            ],
+        };
         let mut scored = std::mem::take(&mut self.scored[ply]);
         self.orderer.score(
             pos,
             &moves,
             tt_move,
             previous,
+            continuations,
             ply,
             &self.eval,
             false,
@@ -603,7 +614,7 @@ impl Engine {
             }
             let history_index = MoveOrderer::history_index(pos, m);
             let history = match history_index {
-                Some(i) if !noisy => self.orderer.history_at(i),
+                Some(i) if !noisy => self.orderer.quiet_score(i, continuations),
                 _ => 0,
             };
             self.previous[ply + 1] = if m.is_continuing() {
@@ -659,8 +670,15 @@ impl Engine {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if !noisy {
-                            self.orderer
-                                .reward(pos, m, &self.tried[ply], previous, ply, depth);
+                            self.orderer.reward(
+                                pos,
+                                m,
+                                &self.tried[ply],
+                                previous,
+                                continuations,
+                                ply,
+                                depth,
+                            );
                         }
                         break;
                     }
@@ -748,6 +766,7 @@ impl Engine {
             &moves,
             None,
             None,
+            [None; 2],
             ply,
             &self.eval,
             !evasion,

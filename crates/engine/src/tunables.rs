@@ -110,6 +110,9 @@ pub struct SearchTunables {
     /// 1: the counter-move (the quiet move that last refuted the opponent's previous move) is
     /// tried right after the killers; 0: it is not.
     pub counter_moves: i32,
+    /// Continuation history: quiet moves are ordered (and their reductions scaled) by how they
+    /// did after the move 1 ply before (1), or after the moves 1 and 2 plies before (2); 0: off.
+    pub continuation_plies: i32,
     /// 1: a node where the side to move's last royal piece is attacked is searched one ply deeper
     /// (the check extension of games without check); 0: it is not.
     pub royal_threat_extension: i32,
@@ -149,6 +152,7 @@ impl Default for SearchTunables {
             iir_min_depth: 0,
             lmr_history_divisor: 8_192,
             counter_moves: 1,
+            continuation_plies: 0,
             royal_threat_extension: 0,
             soft_time_percent: 55,
             partial_iterations: 1,
@@ -199,6 +203,7 @@ pub const NAMES: &[&str] = &[
     "iir_min_depth",
     "lmr_history_divisor",
     "counter_moves",
+    "continuation_plies",
     "royal_threat_extension",
     "soft_time_percent",
     "partial_iterations",
@@ -275,6 +280,7 @@ impl Overrides {
                 "iir_min_depth" => s.iir_min_depth = int(0, 100)?,
                 "lmr_history_divisor" => s.lmr_history_divisor = int(0, 1_000_000)?,
                 "counter_moves" => s.counter_moves = int(0, 1)?,
+                "continuation_plies" => s.continuation_plies = int(0, 2)?,
                 "royal_threat_extension" => s.royal_threat_extension = int(0, 1)?,
                 "soft_time_percent" => s.soft_time_percent = int(10, 100)? as u32,
                 "partial_iterations" => s.partial_iterations = int(0, 1)?,
