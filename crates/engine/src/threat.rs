@@ -1,7 +1,7 @@
 //! Whether the side to move's last royal piece could be captured if it passed: the engine's notion
 //! of "check" in games where moving into attack is legal but losing the royal piece loses.
 
-use jovian_rules::{Move, MoveKind, Position};
+use jovian_rules::{Move, Position};
 
 thread_local! {
     static BUFFER: std::cell::RefCell<Vec<Move>> = std::cell::RefCell::new(Vec::with_capacity(256));
@@ -17,18 +17,14 @@ pub fn royal_threatened(pos: &mut Position) -> bool {
     if pos.royal_count(us) != 1 || pos.mid_turn().is_some() {
         return false;
     }
-    BUFFER.with(|buffer| {
-        let mut moves = buffer.borrow_mut();
-        pos.make_null();
-        pos.pseudo_legal_moves(&mut moves);
-        let ours_royal = |p: jovian_rules::Piece| p.color == us && pos.variant().spec(p.kind).royal;
-        // Captured, or converted (a Cuckoo or Missionary taking the royal piece over loses it too).
-        let hit = moves.iter().any(|&m| {
-            pos.victims(m).any(|(_, p)| ours_royal(p))
-                || m.kind == MoveKind::Convert
-                    && pos.piece_at(m.converted()).is_some_and(ours_royal)
-        });
-        pos.unmake();
-        hit
-    })
+    let variant = pos.variant();
+    let Some((_, royal)) = pos
+        .side_pieces(us)
+        .find(|(p, _)| variant.spec(p.kind).royal)
+    else {
+        return false;
+    };
+    // Captured, or converted (a Cuckoo or Missionary taking the royal piece over loses it too):
+    // the rules library's quick attack test answers both.
+    BUFFER.with(|buffer| pos.capturable(royal, &mut buffer.borrow_mut()))
 }

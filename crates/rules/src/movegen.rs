@@ -8,6 +8,7 @@ use crate::piece::{Code, EMPTY, OFFBOARD, PieceKind, code_color_index, latent};
 use crate::position::Position;
 use crate::position::SquareSet;
 
+mod attack;
 mod doubled;
 mod jupiter;
 mod relay;

@@ -4,6 +4,7 @@
 //! target asserts that nothing panics, that an error is one non-empty line, and that what is
 //! accepted round-trips. `JOVIAN_FUZZ_CASES` sets the cases per target (docs/testing.md).
 
+mod attacks;
 mod moves;
 mod mutate;
 mod positions;

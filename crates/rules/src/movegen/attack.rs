@@ -1,0 +1,164 @@
+//! Whether a piece of the side to move could be taken: the question a search asks at most of its
+//! nodes about the last royal piece ("would it hang if we passed?"). Answering it by generating
+//! every move of the opponent cost a fifth of the engine's time on Scirocco; here the pieces that
+//! only leap, ride, bend or hop are checked against the one square geometrically, walking only
+//! the line that could reach it, and only the rest (hooks, relays, latent powers, Jupiter's
+//! powers) have their moves generated.
+
+use super::at;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{EMPTY, latent};
+use crate::position::Position;
+use crate::variant::CompiledPiece;
+
+/// The number of `step`s from one cell to another `diff` away, if a whole positive number.
+#[inline(always)]
+fn steps(diff: isize, step: isize) -> Option<isize> {
+    (step != 0 && diff % step == 0 && diff / step >= 1).then(|| diff / step)
+}
+
+impl Position {
+    /// Whether the opponent of the side to move, were it to move now, has a move that would
+    /// capture or convert the piece on `target` (one of the side to move's). The same answer as
+    /// `capturable_by_generation` (the definition: every move after a null move, victims looked
+    /// for), found much faster. `scratch` holds the moves it still has to generate. `false` in
+    /// the middle of a doubled turn, where the opponent has no move to make yet.
+    pub fn capturable(&mut self, target: Square, scratch: &mut Vec<Move>) -> bool {
+        let v = self.variant();
+        if self.mid_turn().is_some() {
+            return false;
+        }
+        // Chess has its own attack test; a doubled turn's second parts would need the first.
+        if v.chess || v.latent & latent::DOUBLER != 0 {
+            return self.capturable_by_generation(target, scratch);
+        }
+        let them = self.side_to_move().other();
+        let t = target.cell();
+        let immobilizers = self.immobilizers_against(them);
+        let mut generate = false;
+        for &cell in self.side_cells(them) {
+            let cell = cell as usize;
+            if immobilizers && self.is_immobilized(cell, them) {
+                continue; // its only move is to capture itself
+            }
+            let cp = v.compiled(self.cell(cell));
+            if cp.relay.is_some() || !is_plain(cp) {
+                generate = true;
+            }
+            if is_plain(cp) && self.plain_capture(cell, cp, t) {
+                return true;
+            }
+        }
+        generate && self.generated_capture(target, scratch)
+    }
+
+    /// The definition `capturable` answers: pass, generate every move of the opponent, and look
+    /// for one that captures or converts the piece on `target`.
+    pub fn capturable_by_generation(&mut self, target: Square, scratch: &mut Vec<Move>) -> bool {
+        if self.mid_turn().is_some() {
+            return false;
+        }
+        self.make_null();
+        self.pseudo_legal_moves(scratch);
+        let hit = scratch.iter().any(|&m| self.captures_on(m, target));
+        self.unmake();
+        hit
+    }
+
+    /// Whether `m` captures or converts the piece on `target`.
+    fn captures_on(&self, m: Move, target: Square) -> bool {
+        self.victims(m).any(|(sq, _)| sq == target)
+            || m.kind == MoveKind::Convert && m.converted() == target
+    }
+
+    /// The moves of the opponent's pieces that `capturable` cannot check geometrically, and the
+    /// moves its relaying pieces lend, generated as `pseudo_legal_moves` makes them (after a
+    /// null move, as the opponent's own).
+    fn generated_capture(&mut self, target: Square, scratch: &mut Vec<Move>) -> bool {
+        self.make_null();
+        let them = self.side_to_move();
+        let v = self.variant();
+        let immobilizers = self.immobilizers_against(them);
+        let mut hit = false;
+        for i in 0..self.side_cells(them).len() {
+            let cell = self.side_cells(them)[i] as usize;
+            if immobilizers && self.is_immobilized(cell, them) {
+                continue;
+            }
+            let cp = v.compiled(self.cell(cell));
+            if !is_plain(cp) {
+                scratch.clear();
+                self.piece_moves_outlined(cell, them, scratch);
+                if scratch.iter().any(|&m| self.captures_on(m, target)) {
+                    hit = true;
+                    break;
+                }
+            }
+            if cp.relay.is_some() {
+                scratch.clear();
+                self.relayed_moves(cell, them, scratch, 0);
+                if scratch.iter().any(|&m| self.captures_on(m, target)) {
+                    hit = true;
+                    break;
+                }
+            }
+        }
+        self.unmake();
+        hit
+    }
+
+    /// Whether the piece on `from`, whose moves are all table moves (`is_plain`), captures on
+    /// `target`: the same walk `piece_moves` makes, along the one line that could reach it.
+    #[inline(always)]
+    fn plain_capture(&self, from: usize, cp: &CompiledPiece, target: usize) -> bool {
+        let diff = target as isize - from as isize;
+        let empty_before = |start: usize, step: isize, n: isize| {
+            (1..n).all(|i| self.cell(at(start, step * i)) == EMPTY)
+        };
+        if cp
+            .leaps
+            .iter()
+            .any(|&(off, mode)| off == diff && mode.can_capture())
+        {
+            return true;
+        }
+        for ride in &cp.rides {
+            if let Some(n) = steps(diff, ride.step)
+                && n >= ride.min as isize
+                && (ride.max == 0 || n <= ride.max as isize)
+                && ride.mode.can_capture()
+                && empty_before(from, ride.step, n)
+            {
+                return true;
+            }
+        }
+        for bent in &cp.bents {
+            let corner = at(from, bent.first);
+            if self.cell(corner) != EMPTY {
+                continue; // the first step is blocked by any piece and never captures
+            }
+            let diff = target as isize - corner as isize;
+            for &step in &bent.then[..bent.then_len as usize] {
+                if let Some(n) = steps(diff, step)
+                    && empty_before(corner, step, n)
+                {
+                    return true;
+                }
+            }
+        }
+        // A hop capture jumps the victim to the empty square beyond; igui takes it in place.
+        cp.hop_captures
+            .iter()
+            .any(|&off| off == diff && self.cell(at(target, off)) == EMPTY)
+            || cp.iguis.contains(&diff)
+    }
+}
+
+/// A piece all of whose captures are table moves (leaps, rides, bent rides, hop captures, igui)
+/// that take only the piece where they land or jump: nothing a hook, a latent power or capture by
+/// arrival adds.
+#[inline(always)]
+fn is_plain(cp: &CompiledPiece) -> bool {
+    !cp.has_hooks && cp.jupiter.is_none() && cp.arrival.is_none() && cp.latent == 0
+}
