@@ -380,19 +380,24 @@ const fn weight(
 /// of it, when it is the side's last royal piece.
 fn royal_neighbourhood(pos: &Position, color: Color, royal: Option<Square>) -> Option<(i32, i32)> {
     let k = royal.filter(|_| pos.royal_count(color) == 1)?;
-    let near = |sq: Square| {
-        (sq.file() as i32 - k.file() as i32)
-            .abs()
-            .max((sq.rank() as i32 - k.rank() as i32).abs())
-    };
-    let attackers = pos
-        .side_pieces(color.other())
-        .filter(|&(_, sq)| near(sq) <= 2)
-        .count() as i32;
-    let guards = pos
-        .side_pieces(color)
-        .filter(|&(_, sq)| near(sq) == 1)
-        .count() as i32;
+    // The 5x5 window around the royal piece, read square by square: cheaper than walking both
+    // armies (this runs at every evaluation).
+    let g = &pos.variant().geometry;
+    let (mut guards, mut attackers) = (0, 0);
+    let span = |centre: u8, size: u8| centre.saturating_sub(2)..=(centre + 2).min(size - 1);
+    for rank in span(k.rank(), g.height) {
+        for file in span(k.file(), g.width) {
+            let Some(p) = pos.piece_at(Square::new(file, rank)) else {
+                continue;
+            };
+            let ring = (file.abs_diff(k.file())).max(rank.abs_diff(k.rank()));
+            if p.color != color {
+                attackers += 1;
+            } else if ring == 1 {
+                guards += 1;
+            }
+        }
+    }
     Some((guards, attackers))
 }
 

@@ -112,3 +112,49 @@ fn with_the_default_weights_the_terms_add_up_within_rounding() {
         }
     }
 }
+
+/// The royal neighbourhood (read from the 5x5 window around the royal piece) counts what walking
+/// both armies counts: friends next to a side's last royal piece, enemies within two squares.
+#[test]
+fn the_royal_neighbourhood_counts_what_walking_the_armies_counts() {
+    let (mut with_guards, mut with_attackers) = (0, 0);
+    for v in [
+        scirocco::variant(),
+        typhoon::variant(),
+        jupiter::variant(),
+        larger_board::variant(),
+    ] {
+        let eval = Evaluator::new(v, EvalTunables::default());
+        for pos in positions(v, 4, 160) {
+            let (mut guards, mut attackers) = (0, 0);
+            for color in Color::BOTH {
+                let sign = if color == Color::Blue { 1 } else { -1 };
+                let royal = pos
+                    .side_pieces(color)
+                    .find(|(p, _)| v.spec(p.kind).royal)
+                    .map(|(_, sq)| sq);
+                let Some(k) = royal.filter(|_| pos.royal_count(color) == 1) else {
+                    continue;
+                };
+                let ring = |sq: jovian_rules::Square| {
+                    sq.file().abs_diff(k.file()).max(sq.rank().abs_diff(k.rank()))
+                };
+                guards += sign
+                    * pos
+                        .side_pieces(color)
+                        .filter(|&(_, sq)| ring(sq) == 1)
+                        .count() as i32;
+                attackers += sign
+                    * pos
+                        .side_pieces(color.other())
+                        .filter(|&(_, sq)| ring(sq) <= 2)
+                        .count() as i32;
+            }
+            let terms = eval.terms(&pos);
+            assert_eq!((terms.royal_guards, terms.royal_attackers), (guards, attackers));
+            with_guards += (guards != 0) as usize;
+            with_attackers += (attackers != 0) as usize;
+        }
+    }
+    assert!(with_guards > 100 && with_attackers > 100, "{with_guards} {with_attackers}");
+}
