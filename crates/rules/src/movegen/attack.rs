@@ -8,7 +8,7 @@
 use super::at;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::piece::{EMPTY, latent};
+use crate::piece::EMPTY;
 use crate::position::Position;
 use crate::variant::CompiledPiece;
 
@@ -29,8 +29,9 @@ impl Position {
         if self.mid_turn().is_some() {
             return false;
         }
-        // Chess has its own attack test; a doubled turn's second parts would need the first.
-        if v.chess || v.latent & latent::DOUBLER != 0 {
+        // Chess has its own attack test. (A doubled piece's continuing twins take what their
+        // plain moves take: they add no victims.)
+        if v.chess {
             return self.capturable_by_generation(target, scratch);
         }
         let them = self.side_to_move().other();
