@@ -137,7 +137,9 @@ fn the_royal_neighbourhood_counts_what_walking_the_armies_counts() {
                     continue;
                 };
                 let ring = |sq: jovian_rules::Square| {
-                    sq.file().abs_diff(k.file()).max(sq.rank().abs_diff(k.rank()))
+                    sq.file()
+                        .abs_diff(k.file())
+                        .max(sq.rank().abs_diff(k.rank()))
                 };
                 guards += sign
                     * pos
@@ -151,10 +153,16 @@ fn the_royal_neighbourhood_counts_what_walking_the_armies_counts() {
                         .count() as i32;
             }
             let terms = eval.terms(&pos);
-            assert_eq!((terms.royal_guards, terms.royal_attackers), (guards, attackers));
+            assert_eq!(
+                (terms.royal_guards, terms.royal_attackers),
+                (guards, attackers)
+            );
             with_guards += (guards != 0) as usize;
             with_attackers += (attackers != 0) as usize;
         }
     }
-    assert!(with_guards > 100 && with_attackers > 100, "{with_guards} {with_attackers}");
+    assert!(
+        with_guards > 100 && with_attackers > 100,
+        "{with_guards} {with_attackers}"
+    );
 }
