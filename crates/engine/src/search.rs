@@ -736,26 +736,38 @@ impl Engine {
         {
             return s;
         }
+        // An evasion tries every move; otherwise only the noisy ones are listed, and whether
+        // there is any move at all (no move loses) is asked apart, only where it matters.
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return Self::no_move_score(pos, ply);
-        }
         let evasion = qdepth == 0 && crate::threat::royal_threatened(pos);
-        let stand_pat = self.eval.evaluate(pos);
-        if qdepth >= self.qsearch_cap {
-            self.buffers[ply] = moves;
-            return stand_pat;
+        if evasion {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return Self::no_move_score(pos, ply);
+            }
         }
+        let stand_pat = self.eval.evaluate(pos);
         let mut best = -INFINITY;
         if !evasion {
-            best = stand_pat;
-            if stand_pat >= beta {
+            if qdepth >= self.qsearch_cap || stand_pat >= beta {
+                let has_move = pos.has_legal_move(&mut moves);
                 self.buffers[ply] = moves;
-                return stand_pat;
+                return if has_move {
+                    stand_pat
+                } else {
+                    Self::no_move_score(pos, ply)
+                };
             }
+            if !pos.legal_noisy_moves(&mut moves) {
+                self.buffers[ply] = moves;
+                return Self::no_move_score(pos, ply);
+            }
+            best = stand_pat;
             alpha = alpha.max(stand_pat);
+        } else if qdepth >= self.qsearch_cap {
+            self.buffers[ply] = moves;
+            return stand_pat;
         }
         let original_alpha = alpha;
         let recaptures_only = !evasion && qdepth >= self.tunables.qsearch_recapture_depth;

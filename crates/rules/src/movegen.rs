@@ -11,6 +11,7 @@ use crate::position::SquareSet;
 mod attack;
 mod doubled;
 mod jupiter;
+mod noisy;
 mod relay;
 mod special;
 
@@ -68,6 +69,14 @@ impl Position {
     /// Every move the side to move could make ignoring the repetition rule and game end. In the
     /// middle of a doubled turn, the doubled piece's second parts.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        self.pseudo_moves::<false>(out);
+    }
+
+    /// `pseudo_legal_moves`, or with `NOISY` a shorter list that still holds every move of it
+    /// that captures, promotes or converts, in the same order: the pieces with only table moves
+    /// skip their plain steps to empty squares (the rest are filtered by the caller).
+    #[inline(always)]
+    fn pseudo_moves<const NOISY: bool>(&self, out: &mut Vec<Move>) {
         if self.variant().chess {
             return self.chess_pseudo_moves(out);
         }
@@ -94,7 +103,7 @@ impl Position {
                 continue;
             }
             let start = out.len();
-            if self.piece_moves(cell, us, out) && relayer_count < relayers.len() {
+            if self.piece_moves::<NOISY>(cell, us, out) && relayer_count < relayers.len() {
                 relayers[relayer_count] = cell as u16;
                 relayer_count += 1;
             }
@@ -141,12 +150,14 @@ impl Position {
     /// line so that the hot loop of `pseudo_legal_moves` keeps its own inlined copy.
     #[inline(never)]
     pub(super) fn piece_moves_outlined(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
-        self.piece_moves(from, us, out)
+        self.piece_moves::<false>(from, us, out)
     }
 
-    /// The piece's own moves. Returns true if the piece relays powers to others.
+    /// The piece's own moves. Returns true if the piece relays powers to others. With `NOISY`,
+    /// a piece with only table moves (`attack::is_plain`) leaves out its non-promoting moves to
+    /// empty squares, which can never capture.
     #[inline(always)]
-    fn piece_moves(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
+    fn piece_moves<const NOISY: bool>(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
         let v = self.variant();
         let ui = us.index();
         let cp = v.compiled(self.cell(from));
@@ -155,11 +166,13 @@ impl Position {
         let promotion = cp.promotes_to;
         let from_zone = promotion.is_some() && v.in_zone(us, from);
         let may_promote = |to: usize| from_zone || (promotion.is_some() && v.in_zone(us, to));
+        let skip_quiet = NOISY && attack::is_plain(cp);
+        let wanted_quiet = |to: usize| !skip_quiet || may_promote(to);
 
         for &(off, mode) in &cp.leaps {
             let to = at(from, off);
             let ok = match classify(self.cell(to), ui) {
-                Target::Empty => mode.can_move(),
+                Target::Empty => mode.can_move() && wanted_quiet(to),
                 Target::Enemy => mode.can_capture(),
                 Target::Blocked => false,
             };
@@ -181,7 +194,7 @@ impl Position {
                 let target = classify(self.cell(to), ui);
                 let allowed = dist >= ride.min
                     && match target {
-                        Target::Empty => ride.mode.can_move(),
+                        Target::Empty => ride.mode.can_move() && wanted_quiet(to),
                         Target::Enemy => ride.mode.can_capture(),
                         Target::Blocked => false,
                     };
@@ -203,7 +216,7 @@ impl Position {
             if self.cell(corner) != EMPTY {
                 continue; // the first step never captures and is blocked by any piece
             }
-            if bent.first_mode.can_move() {
+            if bent.first_mode.can_move() && wanted_quiet(corner) {
                 push_with_promotion(
                     out,
                     Move::normal(from_sq, Square::from_cell(corner)),
@@ -219,12 +232,14 @@ impl Position {
                     if target == Target::Blocked {
                         break;
                     }
-                    push_with_promotion(
-                        out,
-                        Move::normal(from_sq, Square::from_cell(to)),
-                        promotion,
-                        may_promote(to),
-                    );
+                    if target == Target::Enemy || wanted_quiet(to) {
+                        push_with_promotion(
+                            out,
+                            Move::normal(from_sq, Square::from_cell(to)),
+                            promotion,
+                            may_promote(to),
+                        );
+                    }
                     if target == Target::Enemy {
                         break;
                     }

@@ -160,6 +160,6 @@ impl Position {
 /// that take only the piece where they land or jump: nothing a hook, a latent power or capture by
 /// arrival adds.
 #[inline(always)]
-fn is_plain(cp: &CompiledPiece) -> bool {
+pub(super) fn is_plain(cp: &CompiledPiece) -> bool {
     !cp.has_hooks && cp.jupiter.is_none() && cp.arrival.is_none() && cp.latent == 0
 }

@@ -7,6 +7,7 @@
 mod attacks;
 mod moves;
 mod mutate;
+mod noisy;
 mod positions;
 mod records;
 

@@ -1,0 +1,83 @@
+//! The moves a capture search looks at, and whether any move exists at all, without listing
+//! every quiet move: a quiescence search visits most of a search's nodes and looks only at the
+//! moves that capture, promote or convert, so listing the quiet ones there was wasted work.
+
+use crate::moves::{Move, MoveKind};
+use crate::piece::latent;
+use crate::position::Position;
+
+impl Position {
+    /// Whether `m` captures (a piece leaves the board), promotes or converts: the moves
+    /// `legal_noisy_moves` lists.
+    #[inline]
+    pub fn is_noisy(&self, m: Move) -> bool {
+        m.promotion().is_some() || m.kind == MoveKind::Convert || self.is_capture(m)
+    }
+
+    /// Exactly the moves of `legal_moves` that are `is_noisy`, in the same order, found without
+    /// generating the quiet moves of the pieces that have only table moves. Returns whether
+    /// `legal_moves` would list anything at all (asked only when no noisy move was found).
+    pub fn legal_noisy_moves(&mut self, out: &mut Vec<Move>) -> bool {
+        if self.variant().chess {
+            // Chess's legality test makes every move anyway: filter its whole list.
+            self.chess_legal_moves(out);
+            let any = !out.is_empty();
+            out.retain(|&m| self.is_noisy(m));
+            return any;
+        }
+        out.clear();
+        if self.mid_turn().is_none() && self.material_outcome().is_some() {
+            return false;
+        }
+        self.pseudo_moves::<true>(out);
+        out.retain(|&m| self.is_noisy(m));
+        // The same filters as `legal_moves`, each judging one move alone, so filtering fewer
+        // moves keeps the same ones.
+        if self.repetition_possible() {
+            out.retain(|&m| self.is_irreversible(m) || !self.would_repeat_thrice(m));
+        }
+        if self.variant().latent & latent::DOUBLER != 0 && out.iter().any(|m| m.is_continuing()) {
+            self.drop_dead_ends(out);
+        }
+        if out.is_empty() {
+            let any = self.has_legal_move(out);
+            out.clear();
+            return any;
+        }
+        true
+    }
+
+    /// Whether `legal_moves` would list anything, usually found from the first piece's moves.
+    /// `scratch` is overwritten.
+    pub fn has_legal_move(&mut self, scratch: &mut Vec<Move>) -> bool {
+        if self.variant().chess || self.mid_turn().is_some() {
+            self.legal_moves(scratch);
+            return !scratch.is_empty();
+        }
+        if self.material_outcome().is_some() {
+            return false;
+        }
+        let us = self.side_to_move();
+        let immobilizers = self.immobilizers_against(us);
+        let repetition = self.repetition_possible();
+        for i in 0..self.side_cells(us).len() {
+            let cell = self.side_cells(us)[i] as usize;
+            if immobilizers && self.is_immobilized(cell, us) {
+                // Its move is to capture itself: irreversible, so never barred, never doubled.
+                return true;
+            }
+            scratch.clear();
+            self.piece_moves_outlined(cell, us, scratch);
+            // A piece's own moves are never first parts of doubled turns (their continuing twins
+            // are added apart), so only the repetition rule can bar them.
+            for &m in scratch.iter() {
+                if !repetition || self.is_irreversible(m) || !self.would_repeat_thrice(m) {
+                    return true;
+                }
+            }
+        }
+        // Nothing of its own: perhaps a lent move, or a doubled turn's first part.
+        self.legal_moves(scratch);
+        !scratch.is_empty()
+    }
+}
