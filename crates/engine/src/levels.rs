@@ -9,6 +9,10 @@
 //! where every capture can be answered): in ordinary positions the cap is far above what the depth
 //! takes, so the levels still play the same on a busy machine as on an idle one.
 //!
+//! The levels also keep the pruning they were measured with (`Limits::ladder_pruning`,
+//! `SearchTunables::pin_ladder_pruning`): a change of the timed searches' defaults, adopted by
+//! an SPRT at a time per move, leaves the ladder's figures true.
+//!
 //! Why the ladder stops at depth 8 (about a second a move on Scirocco): every level must be
 //! measured stronger than the one below over 100 games, and Scirocco games between these levels
 //! last about 240 plies; one more ply per level would multiply the cost of the top pair by about
@@ -57,12 +61,14 @@ pub fn limits_for_level(level: u32) -> Limits {
         l @ 1..=2 => Limits {
             depth: Some(1),
             skill_margin: Some(BEGINNER_MARGIN[(l - 1) as usize]),
+            ladder_pruning: true,
             ..Limits::movetime(BEGINNER_CAP_MS)
         },
         l => {
             let (depth, cap) = LADDER[(l - 3) as usize];
             Limits {
                 depth: Some(depth),
+                ladder_pruning: true,
                 ..Limits::movetime(cap)
             }
         }

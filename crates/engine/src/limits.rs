@@ -26,6 +26,10 @@ pub struct Limits {
     /// Use the whole time: new iterations start until the hard deadline (an interrupted one still
     /// gives its best move). Full strength's way; otherwise the soft deadline stops early.
     pub all_time: bool,
+    /// Search with the pruning the level ladder was measured with
+    /// (`SearchTunables::pin_ladder_pruning`). Levels 1-10 set it, so that they keep the strength
+    /// docs/engine.md states for them whatever the timed searches' defaults become.
+    pub ladder_pruning: bool,
 }
 
 /// Time the engine keeps in hand for answering after its hard deadline.

@@ -93,6 +93,9 @@ pub struct Engine {
     scored: Vec<ScoredMoves>,
     pv_table: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
+    /// The tunables and reduction table of the level ladder's searches (`Limits::ladder_pruning`),
+    /// swapped with the engine's own for the time of such a search.
+    ladder: (SearchTunables, Vec<[u8; 64]>),
     /// Per ply: the move that led there (for the counter-move table), the side to move and static
     /// evaluation (for "improving"), and the quiet moves tried so far (lowered in the history when
     /// a later one cuts off).
@@ -143,19 +146,10 @@ impl Engine {
         eval: EvalTunables,
         tunables: SearchTunables,
     ) -> Engine {
-        let lmr = (0..64)
-            .map(|d| {
-                let mut row = [0u8; 64];
-                for (i, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        let x = (d as f64).ln() * (i as f64).ln() * 100.0
-                            / tunables.lmr_divisor_x100 as f64;
-                        *r = x.max(0.0) as u8;
-                    }
-                }
-                row
-            })
-            .collect();
+        let lmr = lmr_table(tunables.lmr_divisor_x100);
+        let mut ladder = tunables.clone();
+        ladder.pin_ladder_pruning();
+        let ladder_lmr = lmr_table(ladder.lmr_divisor_x100);
         let orderer = MoveOrderer::new(variant, tunables.continuation_plies > 0);
         Engine {
             eval: Evaluator::new(variant, eval),
@@ -180,6 +174,7 @@ impl Engine {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             lmr,
+            ladder: (ladder, ladder_lmr),
             previous: vec![None; MAX_PLY + 2],
             evals: vec![None; MAX_PLY + 2],
             tried: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
@@ -227,6 +222,27 @@ impl Engine {
     /// Searches `pos` within `limits` on this thread, calling `on_iteration` after each completed
     /// depth (`smp.rs` runs it on every thread of a parallel search).
     pub(crate) fn search_alone(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        on_iteration: impl FnMut(&Info),
+    ) -> SearchResult {
+        if !limits.ladder_pruning {
+            return self.search_with_own_tunables(pos, limits, on_iteration);
+        }
+        self.swap_ladder();
+        let result = self.search_with_own_tunables(pos, limits, on_iteration);
+        self.swap_ladder();
+        result
+    }
+
+    /// Exchanges the engine's tunables and reduction table with the ladder's (no allocation).
+    fn swap_ladder(&mut self) {
+        std::mem::swap(&mut self.tunables, &mut self.ladder.0);
+        std::mem::swap(&mut self.lmr, &mut self.ladder.1);
+    }
+
+    fn search_with_own_tunables(
         &mut self,
         pos: &mut Position,
         limits: &Limits,
@@ -832,6 +848,22 @@ impl Engine {
         }
         best
     }
+}
+
+/// Late-move reductions by depth and move index: `ln(depth) x ln(index) / (divisor / 100)`.
+fn lmr_table(divisor_x100: i32) -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0u8; 64];
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    let x = (d as f64).ln() * (i as f64).ln() * 100.0 / divisor_x100 as f64;
+                    *r = x.max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// How many moves late-move pruning lets a node of `depth` search before it skips quiet ones.

@@ -36,6 +36,7 @@ impl Engine {
         // Helpers search to the main thread's depth limit with no clock of their own.
         let helper_limits = Limits {
             depth: limits.depth,
+            ladder_pruning: limits.ladder_pruning,
             ..Limits::default()
         };
         let stops: Vec<_> = helpers.iter().map(|h| Arc::clone(&h.stop)).collect();

@@ -160,6 +160,21 @@ impl Default for SearchTunables {
     }
 }
 
+impl SearchTunables {
+    /// The pruning the level ladder was measured with (2026-11-24, docs/engine.md): the fields
+    /// the depth bundle changes, set back to their values before it. Levels 1-10 search with
+    /// these, so that a level keeps its measured strength when the defaults change.
+    pub fn pin_ladder_pruning(&mut self) {
+        self.lmr_divisor_x100 = 200;
+        self.lmp_max_depth = 4;
+        self.lmp_improving = 0;
+        self.lmr_not_improving = 0;
+        self.futility_max_depth = 2;
+        self.null_eval_divisor = 0;
+        self.qsearch_delta_margin = 0;
+    }
+}
+
 /// Changes to the tunables by name, as `jovian match` takes them for A/B tests of one binary
 /// (`movetime:50@rfp_max_depth=6,iir_min_depth=4`): every search or evaluation change is a named
 /// tunable, so the change and the build without it can meet in an SPRT.

@@ -72,3 +72,40 @@ fn beginners_choose_legal_varied_and_repeatable_moves() {
         );
     }
 }
+
+/// Levels 1-10 search with the pruning the ladder was measured with, whatever the defaults: a
+/// level's search is node for node an engine's whose tunables are pinned to the ladder's, and
+/// where the defaults differ from the ladder's, a search without the pin is a different tree.
+#[test]
+fn the_levels_search_with_the_ladder_s_pruning() {
+    use jovian_engine::tunables::{EvalTunables, SearchTunables};
+    let v = scirocco::variant();
+    let level = 8;
+    let level_limits = limits_for_level(level);
+    let mut pinned = SearchTunables::default();
+    pinned.pin_ladder_pruning();
+    let pins_change_defaults = format!("{pinned:?}") != format!("{:?}", SearchTunables::default());
+    // Each search from a fresh position: making and unmaking moves may reorder the piece lists,
+    // and with them the order of equally scored moves.
+    let nodes = |mut engine: Engine, limits: &Limits| {
+        let mut pos = Position::from_setup(&Setup::named(v, "default").unwrap()).unwrap();
+        engine.search(&mut pos, limits, |_| {}).nodes
+    };
+    let unpinned = Limits {
+        ladder_pruning: false,
+        ..level_limits.clone()
+    };
+    let by_level = nodes(Engine::new(v, 4), &level_limits);
+    let by_pins = nodes(
+        Engine::with_tunables(v, 4, EvalTunables::default(), pinned),
+        &unpinned,
+    );
+    let by_defaults = nodes(Engine::new(v, 4), &unpinned);
+    assert_eq!(by_level, by_pins);
+    assert!(by_level > 1_000, "{by_level}");
+    assert_eq!(
+        by_defaults != by_level,
+        pins_change_defaults,
+        "{by_defaults} {by_level}"
+    );
+}
