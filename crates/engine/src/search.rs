@@ -110,7 +110,7 @@ impl Engine {
             variant,
             hash_megabytes,
             EvalTunables::default(),
-            SearchTunables::default(),
+            SearchTunables::for_game(variant.id),
         )
     }
 
@@ -120,7 +120,10 @@ impl Engine {
         hash_megabytes: usize,
         overrides: &crate::tunables::Overrides,
     ) -> Result<Engine, String> {
-        let (mut eval, mut search) = (EvalTunables::default(), SearchTunables::default());
+        let (mut eval, mut search) = (
+            EvalTunables::default(),
+            SearchTunables::for_game(variant.id),
+        );
         overrides.apply(&mut eval, &mut search)?;
         Ok(Engine::with_tunables(variant, hash_megabytes, eval, search))
     }

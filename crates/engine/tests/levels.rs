@@ -82,9 +82,12 @@ fn the_levels_search_with_the_ladder_s_pruning() {
     let v = scirocco::variant();
     let level = 8;
     let level_limits = limits_for_level(level);
-    let mut pinned = SearchTunables::default();
+    let mut pinned = SearchTunables::for_game(v.id);
     pinned.pin_ladder_pruning();
-    let pins_change_defaults = format!("{pinned:?}") != format!("{:?}", SearchTunables::default());
+    let pins_change_defaults =
+        format!("{pinned:?}") != format!("{:?}", SearchTunables::for_game(v.id));
+    // Scirocco's defaults are the depth bundle's, which the pins undo.
+    assert!(pins_change_defaults);
     // Each search from a fresh position: making and unmaking moves may reorder the piece lists,
     // and with them the order of equally scored moves.
     let nodes = |mut engine: Engine, limits: &Limits| {
