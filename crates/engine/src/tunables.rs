@@ -162,7 +162,8 @@ impl Default for SearchTunables {
 
 /// The games whose searches use the depth bundle (`SearchTunables::use_depth_bundle`), each
 /// after an SPRT at equal time accepted it there (docs/engine.md): Scirocco +67 Elo in 306 games
-/// at 100 ms a move. Typhoon's test rejected it, and the other games have had none.
+/// at 100 ms a move. Typhoon's rejected it (-75 Elo in 213 games at 50 ms a move); the other
+/// games have had none.
 pub const DEPTH_BUNDLE_GAMES: &[&str] = &["scirocco"];
 
 impl SearchTunables {
