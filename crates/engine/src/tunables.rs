@@ -180,28 +180,57 @@ impl SearchTunables {
     /// the side's evaluation is not improving, null-move reductions growing with the margin
     /// above beta, quiescence delta pruning, and larger late-move reductions.
     pub fn use_depth_bundle(&mut self) {
-        self.lmr_divisor_x100 = 150;
-        self.lmp_max_depth = 6;
-        self.lmp_improving = 1;
-        self.lmr_not_improving = 1;
-        self.futility_max_depth = 6;
-        self.null_eval_divisor = 200;
-        self.qsearch_delta_margin = 200;
+        self.set_pruning(&DEPTH_BUNDLE);
     }
 
     /// The pruning the level ladder was measured with (2026-11-24, docs/engine.md): the fields
     /// the depth bundle changes, set back to their values before it. Levels 1-10 search with
     /// these, so that a level keeps its measured strength when the defaults change.
     pub fn pin_ladder_pruning(&mut self) {
-        self.lmr_divisor_x100 = 200;
-        self.lmp_max_depth = 4;
-        self.lmp_improving = 0;
-        self.lmr_not_improving = 0;
-        self.futility_max_depth = 2;
-        self.null_eval_divisor = 0;
-        self.qsearch_delta_margin = 0;
+        self.set_pruning(&LADDER_PRUNING);
+    }
+
+    fn set_pruning(&mut self, p: &Pruning) {
+        self.lmr_divisor_x100 = p.lmr_divisor_x100;
+        self.lmp_max_depth = p.lmp_max_depth;
+        self.lmp_improving = p.lmp_improving;
+        self.lmr_not_improving = p.lmr_not_improving;
+        self.futility_max_depth = p.futility_max_depth;
+        self.null_eval_divisor = p.null_eval_divisor;
+        self.qsearch_delta_margin = p.qsearch_delta_margin;
     }
 }
+
+/// The search fields in which the depth bundle and the ladder's pruning differ.
+struct Pruning {
+    lmr_divisor_x100: i32,
+    lmp_max_depth: i32,
+    lmp_improving: i32,
+    lmr_not_improving: i32,
+    futility_max_depth: i32,
+    null_eval_divisor: i32,
+    qsearch_delta_margin: i32,
+}
+
+const DEPTH_BUNDLE: Pruning = Pruning {
+    lmr_divisor_x100: 150,
+    lmp_max_depth: 6,
+    lmp_improving: 1,
+    lmr_not_improving: 1,
+    futility_max_depth: 6,
+    null_eval_divisor: 200,
+    qsearch_delta_margin: 200,
+};
+
+const LADDER_PRUNING: Pruning = Pruning {
+    lmr_divisor_x100: 200,
+    lmp_max_depth: 4,
+    lmp_improving: 0,
+    lmr_not_improving: 0,
+    futility_max_depth: 2,
+    null_eval_divisor: 0,
+    qsearch_delta_margin: 0,
+};
 
 /// Changes to the tunables by name, as `jovian match` takes them for A/B tests of one binary
 /// (`movetime:50@rfp_max_depth=6,iir_min_depth=4`): every search or evaluation change is a named
