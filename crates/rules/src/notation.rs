@@ -543,8 +543,9 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
                 && o.is_continuing() == m.is_continuing()
                 && (o.to == m.to || in_place(o) && in_place(m) || pass(o) && pass(m))
                 && o.promotion() == m.promotion()
-                // A 12x8 promotion's square (`=As@f7`) tells such moves apart.
-                && (!v.chess || o.aux == m.aux)
+                // A 12x8 promotion's square (`=As@f7`) tells such moves apart; nothing else in
+                // `aux` is written (a bewitched step's mark is not), so it tells nothing apart.
+                && (!v.chess || larger::promotion_suffix(v, o) == larger::promotion_suffix(v, m))
                 && base(pos, o, false) == text
         })
     };

@@ -217,3 +217,21 @@ fn repetition_and_game_over() {
         "K-a6 | error: the game is already over (Tan was reduced to a single piece)",
     );
 }
+
+/// Two 12x8 Wizards reaching one square, one by its diagonal step and one bewitched to a single
+/// orthogonal step (a position of a real engine game, whose record said only `Wz-i6`): each
+/// names its from-square, and the bare text is refused as ambiguous.
+#[test]
+fn twelve_by_eight_moves_to_one_square_are_told_apart() {
+    let v = crate::variants::larger_board::variant();
+    let text = "10,Wz,1/7,p,k,wz,wz,1/8,p,el,1,P/9,el,2/12/5,Le,6/1,Wz,1,P,K,El,1,El,4/5,Ad,r,5 \
+                b castle=- kings=wb drops=open hand=2as ep=- halfmove=0";
+    let mut pos = Position::from_setup(&crate::fen::parse_position(v, text).unwrap()).unwrap();
+    assert_renders(&mut pos, "Wzh7-i6 Wzh7-i6 h7i6\nWzi7-i6 Wzi7-i6 i7i6");
+    check_table(
+        &mut pos,
+        "Wz-i6 | error: ambiguous: Wzh7-i6 or Wzi7-i6\n\
+         Wzh7-i6;h7i6 | Wzh7-i6\n\
+         Wzi7-i6;i7-i6 | Wzi7-i6",
+    );
+}
