@@ -170,8 +170,20 @@ impl AppState {
         }
     }
 
-    /// Puts to sleep the games unseen for `idle` (see crate::table); returns how many.
+    /// Ends the timed games whose side to move has run out of time, then puts to sleep the
+    /// games unseen for `idle` (see crate::table); returns how many slept. Without the first step
+    /// a timed game nobody reads (both players gone) would stay in play in the list for ever: a
+    /// clock is otherwise checked only when a game is read or a move arrives.
     pub fn sweep(&self, idle: Duration) -> usize {
+        for shared in self.games.live() {
+            // A game in use is checked by its user (a request or the engine's own task).
+            let Ok(mut game) = shared.try_lock() else {
+                continue;
+            };
+            if matches!(flag_fall(&self.store, &mut game), Ok(true)) {
+                cancel(&mut game);
+            }
+        }
         self.games.sweep(idle)
     }
 

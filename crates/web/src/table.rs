@@ -123,6 +123,16 @@ impl GameTable {
             .collect()
     }
 
+    /// The games in memory that are awake.
+    pub fn live(&self) -> Vec<SharedGame> {
+        let entries = self.entries();
+        let live = entries.values().filter_map(|entry| match entry {
+            Entry::Live { game, .. } => Some(game.clone()),
+            Entry::Dormant(_) => None,
+        });
+        live.collect()
+    }
+
     /// Makes dormant every live game unseen for `idle` that nobody else holds or watches and whose
     /// engine is not due. Returns how many it put to sleep.
     pub fn sweep(&self, idle: Duration) -> usize {

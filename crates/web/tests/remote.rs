@@ -379,6 +379,40 @@ async fn a_running_clock_keeps_its_game_awake() {
     );
 }
 
+/// A timed game whose players have both gone ends on time at the next sweep, so the list of
+/// games does not show it in play for ever; reading it then says so, from the store too.
+#[tokio::test]
+async fn the_sweep_ends_a_timed_game_nobody_reads() {
+    let dir = data_dir("unwatched-clock");
+    let state = AppState::open(&dir).unwrap();
+    let (_, game) = call(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "scirocco", "humans": "both", "clock": {"base_s": 1, "increment_s": 0}}),
+    )
+    .await;
+    let id = game["id"].as_i64().unwrap();
+    let result = |state: &AppState| {
+        let summaries = state.summaries();
+        summaries.iter().find(|s| s.id == id).map(|s| s.result)
+    };
+    state.sweep(std::time::Duration::from_secs(3600));
+    assert_eq!(result(&state), Some(None), "in play while time remains");
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    assert_eq!(result(&state), Some(None), "nobody has looked yet");
+    state.sweep(std::time::Duration::from_secs(3600));
+    assert_eq!(
+        result(&state),
+        Some(Some("0-1")),
+        "lost on time by the sweep"
+    );
+    drop(state);
+    let state = AppState::open(&dir).unwrap();
+    let g = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(g["result"]["reason"], "Blue lost on time", "{g}");
+}
+
 /// The record names the players by the game's sides (White and Black in the 12x8 game), with the
 /// seven PGN tags first in PGN's order.
 #[tokio::test]
