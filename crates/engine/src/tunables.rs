@@ -162,9 +162,9 @@ impl Default for SearchTunables {
 
 /// The games whose searches use the depth bundle (`SearchTunables::use_depth_bundle`), each
 /// after an SPRT at equal time accepted it there (docs/engine.md): Scirocco +67 Elo in 306 games
-/// at 100 ms a move. Typhoon's rejected it (-75 Elo in 213 games at 50 ms a move); the other
-/// games have had none.
-pub const DEPTH_BUNDLE_GAMES: &[&str] = &["scirocco"];
+/// and the 12x8 game +86 in 194, both at 100 ms a move. Typhoon's rejected it (-75 Elo in 213
+/// games at 50 ms a move); Jupiter and its 1999 edition have had none.
+pub const DEPTH_BUNDLE_GAMES: &[&str] = &["scirocco", "larger-board"];
 
 impl SearchTunables {
     /// The defaults for a game: `default()`, with the depth bundle where it won its SPRT.
