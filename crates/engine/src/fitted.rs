@@ -48,6 +48,7 @@ pub const COLUMNS: [&str; 9] = [
 const TABLES: &[(&str, &str)] = &[
     ("scirocco", include_str!("../fitted/scirocco.tsv")),
     ("typhoon", include_str!("../fitted/typhoon.tsv")),
+    ("larger-board", include_str!("../fitted/larger-board.tsv")),
 ];
 
 /// The table built into the engine for a game, if it has one.
