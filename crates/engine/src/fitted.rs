@@ -100,8 +100,13 @@ pub fn parse(text: &str) -> Result<Vec<Row>, String> {
                 .parse()
                 .map_err(|_| at(format!("unbalanced is not a count: {:?}", cells[8])))?,
         };
-        if row.value <= 0 {
-            return Err(at(format!("{}'s value must be positive", row.abbr)));
+        // Zero only where the estimate is zero too: a King in a game of checkmate is never
+        // taken, so it is never material (the 12x8 game's table keeps it at 0).
+        if row.value < 0 || row.value == 0 && row.estimate != 0 {
+            return Err(at(format!(
+                "{}'s value must be positive (0 only for a type estimated at 0)",
+                row.abbr
+            )));
         }
         if rows.iter().any(|r| r.abbr == row.abbr) {
             return Err(at(format!("{} is listed twice", row.abbr)));
@@ -176,8 +181,14 @@ mod tests {
         );
         assert_eq!(
             bad("P\t0\t-\t-\t100\t-\t-\t-\t3"),
-            "line 2: P's value must be positive"
+            "line 2: P's value must be positive (0 only for a type estimated at 0)"
         );
+        assert_eq!(
+            bad("P\t-5\t-\t-\t0\t-\t-\t-\t3"),
+            "line 2: P's value must be positive (0 only for a type estimated at 0)"
+        );
+        let king = parse("K\t0\t-\t-\t0\t-\t-\t-\t0").unwrap();
+        assert_eq!((king[0].value, king[0].estimate), (0, 0));
         assert!(parse("P\t1\t-\t-\t1\t-\t-\t-\t0\nP\t2\t-\t-\t1\t-\t-\t-\t0").is_err());
     }
 
