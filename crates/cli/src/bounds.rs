@@ -111,6 +111,11 @@ pub fn max_plies(text: &str) -> Result<usize, String> {
     whole(text, "the ply limit", 1, MAX_PLIES)
 }
 
+/// Random opening plies (`jovian match` and `jovian lab`).
+pub fn random_plies(text: &str) -> Result<usize, String> {
+    whole(text, "the number of random opening plies", 0, 40)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,7 +55,7 @@ pub struct LabArgs {
     /// Plies at the start of each game chosen at random among the moves within half a Pawn of
     /// the best by a shallow search, so that games differ [default: 2 when the arrays are drawn
     /// from all, 4 otherwise (and for a game with one array)].
-    #[arg(long, value_parser = random_plies)]
+    #[arg(long, value_parser = bounds::random_plies)]
     random_plies: Option<usize>,
     /// A game reaching this many plies is adjudicated a draw [default: 1000].
     #[arg(long, value_parser = bounds::max_plies)]
@@ -100,10 +100,6 @@ pub struct LabArgs {
 }
 
 /// `--random-plies`: 0 to 40.
-fn random_plies(text: &str) -> Result<usize, String> {
-    bounds::whole(text, "the number of random opening plies", 0, 40)
-}
-
 /// The player both sides are, as `jovian match` writes it.
 fn player(args: &LabArgs) -> Option<String> {
     if let Some(l) = args.level {
@@ -286,6 +282,9 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
             setup: arrays.of_game(variant, settings.seed, index),
             a_is_blue: true,
             seed: mix(settings.seed ^ 0x5EED, index as u64),
+            // The lab's players choose their own random plies, game by game (lab/opening.rs).
+            opening_plies: 0,
+            opening_seed: 0,
         })
         .collect();
     // Resumed: the games already saved are checked and kept; the rest are played.

@@ -3,6 +3,7 @@
 //! shows a results table with the Elo difference. See docs/match.md.
 
 pub(crate) mod cecp;
+pub(crate) mod opening;
 pub(crate) mod players;
 pub(crate) mod resume;
 mod sprt;
@@ -59,6 +60,12 @@ pub struct MatchArgs {
     /// Seed for the choice of arrays and the random players (default: from the clock; printed).
     #[arg(long)]
     seed: Option<u64>,
+    /// Plies each pair of games begins with, chosen at random (from the seed and the pair) among
+    /// the moves a depth-1 search finds within 0.5 Pawn of the best; both games of the pair start
+    /// from the same position. Default: 4 for a game with one array (the 12x8 game), where
+    /// otherwise every pair would replay the same two games, else 0 (0 to 40).
+    #[arg(long, value_parser = bounds::random_plies)]
+    random_plies: Option<usize>,
     /// Directory for the game records (default: matches/DATE-TIME/).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -136,6 +143,10 @@ pub(crate) struct Job {
     pub(crate) setup: String,
     pub(crate) a_is_blue: bool,
     pub(crate) seed: u64,
+    /// Random plies played before the players take over (`opening::play_random_plies`), and
+    /// their seed (the same for both games of a match's pair).
+    pub(crate) opening_plies: usize,
+    pub(crate) opening_seed: u64,
 }
 
 /// How a game went.
@@ -258,6 +269,11 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         });
+    let arrays = canonical_arrays(variant);
+    let random_plies = args
+        .random_plies
+        .or(saved.as_ref().map(|s| s.random_plies))
+        .unwrap_or(if arrays.len() == 1 { 4 } else { 0 });
     let settings = Settings {
         game: variant.id.to_string(),
         a: args.a.trim().to_string(),
@@ -266,8 +282,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         cmd_limit: args.cmd_limit.trim().to_string(),
         max_plies: args.max_plies,
         seed,
+        random_plies,
     };
-    let arrays = canonical_arrays(variant);
     // Pair k (games 2k and 2k+1) plays one array, drawn from the seed and k alone, so that a
     // longer match with the same seed begins with the same games.
     let jobs: Vec<Job> = (0..args.games)
@@ -283,6 +299,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 setup,
                 a_is_blue: index % 2 == 0,
                 seed: mix(seed ^ 0x5EED, index as u64),
+                opening_plies: random_plies,
+                opening_seed: mix(seed ^ 0x0BE5, pair),
             }
         })
         .collect();
@@ -408,11 +426,15 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     let deterministic = specs.iter().all(Spec::is_deterministic) && tc.is_none();
     outln!(
-        "{} match: A = {}, B = {}; {} games, arrays drawn with seed {seed}{}, max {} plies{}",
+        "{} match: A = {}, B = {}; {} games, arrays{} drawn with seed {seed}{}, max {} plies{}",
         variant.title,
         config.names[0],
         config.names[1],
         args.games,
+        match random_plies {
+            0 => String::new(),
+            n => format!(" and {n} random plies"),
+        },
         if deterministic { " (reproducible)" } else { "" },
         args.max_plies,
         args.tc
@@ -491,6 +513,8 @@ fn play(
     let v = config.variant;
     let setup = Setup::named(v, &job.setup).ok_or_else(|| format!("no array {}", job.setup))?;
     let mut pos = Position::from_setup(&setup).map_err(|e| e.to_string())?;
+    let mut moves: Vec<Move> = Vec::new();
+    opening::play_random_plies(v, &mut pos, job.opening_plies, job.opening_seed, &mut moves);
     // Blue's player first; `who[c]` is 0 for A, 1 for B.
     let who = if job.a_is_blue { [0, 1] } else { [1, 0] };
     let mut sides: [&mut dyn Player; 2] = if job.a_is_blue { [a, b] } else { [b, a] };
@@ -498,7 +522,7 @@ fn play(
         remaining: [base; 2],
         increment,
     });
-    let mut moves: Vec<Move> = Vec::new();
+    // The players start from the position after the opening plies, as from a set-up position.
     let mut last: Option<Move> = None;
     // The loser (none for a draw by the rules), why, and in words; `None` for a draw by the move
     // limit.

@@ -370,3 +370,65 @@ fn an_sprt_stops_as_soon_as_it_decides() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("ELO0 < ELO1"), "{err}");
 }
+
+/// The movetext of a record (the lines after the tags).
+fn movetext(path: &PathBuf) -> Vec<String> {
+    let record = std::fs::read_to_string(path).unwrap();
+    let text: Vec<&str> = record.lines().skip_while(|l| !l.is_empty()).collect();
+    text.join(" ")
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+/// A game with one array (the 12x8 game) begins each pair with random plies by default, the same
+/// for both games of the pair: without them a deterministic player replays one pair of games.
+#[test]
+fn a_game_with_one_array_begins_each_pair_with_random_plies() {
+    let play = |name: &str, extra: &[&str]| {
+        let dir = out_dir(name);
+        let mut args = vec![
+            "match",
+            "--game",
+            "larger-board",
+            "--games",
+            "4",
+            "--a",
+            "depth:1",
+            "--b",
+            "depth:1",
+            "--max-plies",
+            "24",
+            "--concurrency",
+            "2",
+            "--seed",
+            "5",
+            "--quiet",
+            "--out",
+        ];
+        args.push(dir.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let text = run_match(&args);
+        let games: Vec<Vec<String>> = records(&dir).iter().map(movetext).collect();
+        assert_eq!(games.len(), 4);
+        for f in records(&dir) {
+            let o = jovian(&["validate", f.to_str().unwrap()]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        (text, games)
+    };
+    // The first plies of a game: "1." and two moves, "2." and two moves.
+    let opening = |g: &Vec<String>| g[..6].to_vec();
+    let (text, games) = play("match-random-plies", &[]);
+    assert!(text.contains("and 4 random plies"), "{text}");
+    assert_eq!(
+        opening(&games[0]),
+        opening(&games[1]),
+        "one pair, one opening"
+    );
+    assert_eq!(opening(&games[2]), opening(&games[3]));
+    assert_ne!(opening(&games[0]), opening(&games[2]), "pairs differ");
+    let (text, games) = play("match-no-random-plies", &["--random-plies", "0"]);
+    assert!(!text.contains("random plies"), "{text}");
+    assert_eq!(games[0], games[2], "without them the pairs repeat");
+}

@@ -26,6 +26,8 @@ pub struct Settings {
     pub cmd_limit: String,
     pub max_plies: usize,
     pub seed: u64,
+    /// `--random-plies` (absent from the files of matches played before it existed: 0).
+    pub random_plies: usize,
 }
 
 impl Settings {
@@ -33,8 +35,16 @@ impl Settings {
         format!(
             "# jovian match: the settings of the games in this directory.\n\
              # `jovian match --out THIS_DIR --resume --a A --b B` continues the match.\n\
-             game: {}\na: {}\nb: {}\ntc: {}\ncmd-limit: {}\nmax-plies: {}\nseed: {}\n",
-            self.game, self.a, self.b, self.tc, self.cmd_limit, self.max_plies, self.seed
+             game: {}\na: {}\nb: {}\ntc: {}\ncmd-limit: {}\nmax-plies: {}\nseed: {}\n\
+             random-plies: {}\n",
+            self.game,
+            self.a,
+            self.b,
+            self.tc,
+            self.cmd_limit,
+            self.max_plies,
+            self.seed,
+            self.random_plies
         )
     }
 
@@ -72,6 +82,10 @@ impl Settings {
         let cmd_limit = take("cmd-limit")?;
         let max_plies = number("max-plies", take("max-plies")?)? as usize;
         let seed = number("seed", take("seed")?)?;
+        let random_plies = match fields.remove("random-plies") {
+            Some(value) => number("random-plies", value)? as usize,
+            None => 0,
+        };
         if let Some(key) = fields.keys().min() {
             return Err(format!("unknown setting {key:?}"));
         }
@@ -83,6 +97,7 @@ impl Settings {
             cmd_limit,
             max_plies,
             seed,
+            random_plies,
         })
     }
 
@@ -101,6 +116,11 @@ impl Settings {
                 &saved.max_plies.to_string(),
             ),
             ("--seed", &self.seed.to_string(), &saved.seed.to_string()),
+            (
+                "--random-plies",
+                &self.random_plies.to_string(),
+                &saved.random_plies.to_string(),
+            ),
         ];
         for (option, now, then) in pairs {
             if now != then {
@@ -299,6 +319,7 @@ mod tests {
             cmd_limit: "movetime:1000".into(),
             max_plies: 1000,
             seed: 706,
+            random_plies: 4,
         }
     }
 
@@ -314,6 +335,9 @@ mod tests {
         assert!(Settings::parse(&twice).unwrap_err().contains("twice"));
         let extra = format!("{}colour: red\n", s.to_text());
         assert!(Settings::parse(&extra).unwrap_err().contains("colour"));
+        // A match saved before `--random-plies` existed was played without random plies.
+        let older = s.to_text().replace("random-plies: 4\n", "");
+        assert_eq!(Settings::parse(&older).map(|o| o.random_plies), Ok(0));
     }
 
     #[test]
@@ -324,6 +348,10 @@ mod tests {
         now.max_plies = 200;
         let err = now.check_same(&saved, Path::new("d")).unwrap_err();
         assert!(err.contains("--max-plies \"1000\", not \"200\""), "{err}");
+        let mut now = settings();
+        now.random_plies = 0;
+        let err = now.check_same(&saved, Path::new("d")).unwrap_err();
+        assert!(err.contains("--random-plies \"4\", not \"0\""), "{err}");
     }
 
     #[test]
