@@ -358,8 +358,9 @@ impl ValueTable {
 
 /// The games whose fitted table replaced the estimates after winning an SPRT against them
 /// (docs/engine.md, "Measured", gives each match). Scirocco: +130 Elo (95% +80 .. +186) over 193
-/// games at 15,000 nodes a move, H1 of `--sprt 0,20` accepted.
-pub const FITTED_BY_DEFAULT: &[&str] = &["scirocco"];
+/// games at 15,000 nodes a move, H1 of `--sprt 0,20` accepted; Typhoon: +234 Elo (+165 .. +323)
+/// over 121 games, likewise.
+pub const FITTED_BY_DEFAULT: &[&str] = &["scirocco", "typhoon"];
 
 /// The value of every piece type of the variant, indexed by kind, from the table the game plays
 /// with by default.
