@@ -99,7 +99,6 @@ pub struct LabArgs {
     quiet: bool,
 }
 
-/// `--random-plies`: 0 to 40.
 /// The player both sides are, as `jovian match` writes it.
 fn player(args: &LabArgs) -> Option<String> {
     if let Some(l) = args.level {

@@ -2,6 +2,11 @@
 //! the same array, so the first plies of each lab game are chosen at random among the moves a
 //! shallow search finds nearly as good as the best: different games, but no gift of material
 //! that would bias the figures.
+//!
+//! Each side chooses its own plies with its own generator, game by game. `jovian match` plays its
+//! random plies once per pair instead (matches/opening.rs, whose choice of nearly best moves this
+//! shares); the lab keeps its own drawing so that the runs behind the fitted tables
+//! (`scripts/fit-values`) still give the same games.
 
 use jovian_engine::Engine;
 use jovian_rules::{Move, Position, Variant};
