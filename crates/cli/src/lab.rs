@@ -88,7 +88,8 @@ pub struct LabArgs {
     #[arg(long, value_name = "FILE")]
     weights_out: Option<PathBuf>,
     /// Engine tunables both sides play with, NAME=VALUE,... (as `jovian match` players take them
-    /// after `@`; e.g. `value_table=1` plays the estimated piece values).
+    /// after `@`; e.g. `value_table=1` plays the estimated piece values). Jupiter's runs also
+    /// play `royal_tropism=1000` unless this names it (docs/lab.md).
     #[arg(long, value_name = "NAME=VALUE,...")]
     tune: Option<String>,
     /// Hash table of each engine, in MB.
@@ -211,12 +212,18 @@ fn settings(
         (None, Some(s)) => Arrays::parse(variant, std::slice::from_ref(&s.setups))?,
         (None, None) => Arrays::parse(variant, &["all".to_string()])?,
     };
-    let mut player = player(args)
+    let given = player(args);
+    // A saved player is taken as it was written; a new one gets the game's lab tunables.
+    let from_saved = given.is_none() && args.tune.is_none() && saved.is_some();
+    let mut player = given
         .or(saved.map(|s| s.player.clone()))
         .unwrap_or(format!("level:{DEFAULT_LEVEL}"));
     if let Some(tune) = &args.tune {
         let base = player.split_once('@').map_or(player.as_str(), |(b, _)| b);
         player = format!("{base}@{tune}");
+    }
+    if !from_saved {
+        player = jovian_lab::with_lab_tunables(variant.id, &player);
     }
     Spec::parse(&player).map_err(CliError)?;
     let default_random = if arrays == Arrays::All { 2 } else { 4 };
@@ -426,7 +433,7 @@ fn write_weights(
     settings: &Settings,
     path: &Path,
 ) -> Result<(), CliError> {
-    let tunables = jovian_engine::tunables::EvalTunables::default();
+    let tunables = jovian_engine::tunables::EvalTunables::for_game(report.variant.id);
     let weights = jovian_lab::weights::fit(report.variant, &report.games, &tunables)
         .map_err(|e| CliError(format!("no weights to write to {}: {e}", path.display())))?;
     let text = weights.render(report.variant, &[made_by(report, settings)]);

@@ -210,6 +210,13 @@ impl Evaluator {
             };
             score[ci] += self.hand_value(pos, color) * t.hand_share / 100;
         }
+        if t.royal_tropism != 0 {
+            for color in Color::BOTH {
+                let enemy_royal = royal_square[color.other().index()];
+                score[color.index()] +=
+                    royal_tropism(pos, color, enemy_royal) * t.royal_tropism / 100;
+            }
+        }
         let us = pos.side_to_move().index();
         score[us] - score[1 - us] + t.tempo
     }
@@ -264,6 +271,14 @@ impl Evaluator {
             }
             terms.hand += sign * self.hand_value(pos, color);
         }
+        for color in Color::BOTH {
+            let sign = if color == Color::Blue { 1 } else { -1 };
+            let enemy_royal = pos
+                .side_pieces(color.other())
+                .find(|(p, _)| pos.variant().compiled(p.code()).royal)
+                .map(|(_, sq)| sq);
+            terms.royal_tropism += sign * royal_tropism(pos, color, enemy_royal);
+        }
         terms.to_move = if pos.side_to_move() == Color::Blue {
             1
         } else {
@@ -291,6 +306,9 @@ pub struct EvalTerms {
     pub bare_three: i32,
     /// Pieces in hand at full value.
     pub hand: i32,
+    /// Squares by which the side's non-royal pieces stand closer to the enemy's last royal piece
+    /// than the far side of the board, summed.
+    pub royal_tropism: i32,
     /// 1 with Blue to move, -1 with Tan.
     pub to_move: i32,
 }
@@ -308,7 +326,7 @@ pub struct FittedWeight {
 
 impl EvalTerms {
     /// The weights beyond material that the lab fits, each with its term.
-    pub const WEIGHTS: [FittedWeight; 10] = [
+    pub const WEIGHTS: [FittedWeight; 11] = [
         weight(
             "mobility_weight",
             |t| t.placement,
@@ -358,6 +376,12 @@ impl EvalTerms {
             |w| w.bare_danger_three,
         ),
         weight("hand_share", |t| t.hand, 100.0, |w| w.hand_share),
+        weight(
+            "royal_tropism",
+            |t| t.royal_tropism,
+            100.0,
+            |w| w.royal_tropism,
+        ),
         weight("tempo", |t| t.to_move, 1.0, |w| w.tempo),
     ];
 }
@@ -399,6 +423,27 @@ fn royal_neighbourhood(pos: &Position, color: Color, royal: Option<Square>) -> O
         }
     }
     Some((guards, attackers))
+}
+
+/// How close `color`'s non-royal pieces stand to the enemy royal piece on `enemy_royal`, when it
+/// is the enemy's last one: per piece, the board's longer side less one, less its king-wise
+/// distance to it (0 from the far side of the board, more the nearer).
+fn royal_tropism(pos: &Position, color: Color, enemy_royal: Option<Square>) -> i32 {
+    let Some(k) = enemy_royal.filter(|_| pos.royal_count(color.other()) == 1) else {
+        return 0;
+    };
+    let g = &pos.variant().geometry;
+    let reach = g.width.max(g.height) as i32 - 1;
+    pos.side_pieces(color)
+        .filter(|(p, _)| !pos.variant().compiled(p.code()).royal)
+        .map(|(_, sq)| {
+            let distance = sq
+                .file()
+                .abs_diff(k.file())
+                .max(sq.rank().abs_diff(k.rank()));
+            reach - distance as i32
+        })
+        .sum()
 }
 
 /// `color`'s piece count when one or two more losses would bare it (2 or 3), in the games where

@@ -23,6 +23,11 @@ pub struct EvalTunables {
     pub tempo: i32,
     /// Percent of its value a piece in hand counts for (the 12x8 game's drops).
     pub hand_share: i32,
+    /// Bonus, in hundredths of a centipawn, per non-royal piece and per square it stands closer
+    /// (king-wise distance) to the enemy's last royal piece than the far side of the board: a
+    /// drive towards the royal piece, for the big boards where a shallow search sees no plan and
+    /// games between engines shuffle to the move limit (Jupiter).
+    pub royal_tropism: i32,
     /// Which material values: 0 the game's own choice (its fitted table where that won its
     /// SPRT, else the estimates), 1 the estimates, 2 the fitted table (values.rs).
     pub value_table: i32,
@@ -41,8 +46,24 @@ impl Default for EvalTunables {
             bare_danger_three: 120,
             tempo: 12,
             hand_share: 80,
+            royal_tropism: 0,
             value_table: 0,
         }
+    }
+}
+
+/// The games whose evaluation drives the pieces towards the enemy royal piece, with the weight
+/// (`royal_tropism`), each after an SPRT accepted it there (docs/engine.md).
+pub const ROYAL_TROPISM_GAMES: &[(&str, i32)] = &[];
+
+impl EvalTunables {
+    /// The defaults for a game: `default()`, with the royal tropism where it won its SPRT.
+    pub fn for_game(variant_id: &str) -> EvalTunables {
+        let mut t = EvalTunables::default();
+        if let Some(&(_, weight)) = ROYAL_TROPISM_GAMES.iter().find(|(id, _)| *id == variant_id) {
+            t.royal_tropism = weight;
+        }
+        t
     }
 }
 
@@ -250,6 +271,7 @@ pub const NAMES: &[&str] = &[
     "bare_danger_three",
     "tempo",
     "hand_share",
+    "royal_tropism",
     "value_table",
     "null_base",
     "null_divisor",
@@ -327,6 +349,7 @@ impl Overrides {
                 "bare_danger_three" => e.bare_danger_three = int(0, 5_000)?,
                 "tempo" => e.tempo = int(0, 200)?,
                 "hand_share" => e.hand_share = int(0, 100)?,
+                "royal_tropism" => e.royal_tropism = int(0, 10_000)?,
                 "value_table" => e.value_table = int(0, 2)?,
                 "null_base" => s.null_base = int(0, 10)?,
                 "null_divisor" => s.null_divisor = int(1, 20)?,

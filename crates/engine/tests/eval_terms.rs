@@ -55,6 +55,7 @@ fn the_terms_add_up_to_the_evaluation() {
         promotion_share_one_rank: 100,
         promotion_share_two_ranks: 100,
         hand_share: 100,
+        royal_tropism: 100,
         ..EvalTunables::default()
     };
     let mut seen = 0;
@@ -165,4 +166,44 @@ fn the_royal_neighbourhood_counts_what_walking_the_armies_counts() {
         with_guards > 100 && with_attackers > 100,
         "{with_guards} {with_attackers}"
     );
+}
+
+/// The royal tropism term, counted here from the board scan: per non-royal piece, the longer side
+/// less one less its king-wise distance to the enemy's last royal piece, Blue's minus Tan's. The
+/// random games move pieces, so the term is not always 0.
+#[test]
+fn the_royal_tropism_counts_each_piece_by_its_distance_to_the_enemy_royal() {
+    let mut nonzero = 0;
+    for v in [scirocco::variant(), jupiter::variant()] {
+        let eval = Evaluator::new(v, EvalTunables::default());
+        let reach = v.geometry.width.max(v.geometry.height) as i32 - 1;
+        for pos in positions(v, 3, 160) {
+            let mut expected = 0;
+            for color in Color::BOTH {
+                let enemy = color.other();
+                let royals: Vec<_> = pos
+                    .pieces()
+                    .filter(|&(c, kind, _)| c == enemy && v.spec(kind).royal)
+                    .map(|(_, _, sq)| sq)
+                    .collect();
+                if royals.len() != 1 {
+                    continue;
+                }
+                let k = royals[0];
+                let sign = if color == Color::Blue { 1 } else { -1 };
+                for (c, kind, sq) in pos.pieces() {
+                    if c == color && !v.spec(kind).royal {
+                        let d = sq
+                            .file()
+                            .abs_diff(k.file())
+                            .max(sq.rank().abs_diff(k.rank()));
+                        expected += sign * (reach - d as i32);
+                    }
+                }
+            }
+            assert_eq!(eval.terms(&pos).royal_tropism, expected, "{}", v.id);
+            nonzero += (expected != 0) as usize;
+        }
+    }
+    assert!(nonzero > 100, "{nonzero}");
 }

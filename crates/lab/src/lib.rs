@@ -27,6 +27,42 @@ pub use html::{PLOT_IDS, PageLinks, REPORT_CSS};
 pub use report::Report;
 pub use run::{FIGURES_FILE, LabError, REPORT_FILE, Run, SETTINGS_FILE, Settings};
 
+/// Tunables the lab's engines play with in a game unless the run's `--tune` names them, as
+/// (game, NAME, VALUE). Jupiter (both editions): the royal tropism, a drive of every piece towards
+/// the enemy King, without which the lab's fast levels shuffle on the 16x16 board until the move
+/// limit (at level 4, 16 of 20 games of Jupiter and 19 of 20 of its 1999 edition), and games that
+/// end undecided say nothing about the game or what its pieces are worth (docs/lab.md).
+pub const LAB_TUNABLES: &[(&str, &str, i64)] = &[
+    ("jupiter", "royal_tropism", 1000),
+    ("jupiter-1999", "royal_tropism", 1000),
+];
+
+/// `player` (`SPEC` or `SPEC@NAME=VALUE,...`, as `jovian match` writes players) with the game's
+/// [`LAB_TUNABLES`] that its own tunables do not name put before them.
+pub fn with_lab_tunables(game: &str, player: &str) -> String {
+    let (base, tune) = player.split_once('@').unwrap_or((player, ""));
+    let named: Vec<&str> = tune
+        .split(',')
+        .filter_map(|item| item.split_once('=').map(|(name, _)| name.trim()))
+        .collect();
+    let mut items: Vec<String> = LAB_TUNABLES
+        .iter()
+        .filter(|(id, name, _)| *id == game && !named.contains(name))
+        .map(|(_, name, value)| format!("{name}={value}"))
+        .collect();
+    items.extend(
+        tune.split(',')
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+            .map(String::from),
+    );
+    if items.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}@{}", items.join(","))
+    }
+}
+
 /// Reads the run in `dir` and writes its report (`report.html`, standing alone) and raw figures
 /// (`figures.csv`) into it. Returns the report.
 pub fn write_report(dir: &Path) -> Result<Report, String> {
@@ -45,4 +81,30 @@ pub fn write_report(dir: &Path) -> Result<Report, String> {
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_lab_tunables;
+
+    #[test]
+    fn lab_tunables_go_before_the_players_own_unless_it_names_them() {
+        assert_eq!(with_lab_tunables("scirocco", "level:4"), "level:4");
+        assert_eq!(
+            with_lab_tunables("scirocco", "level:4@value_table=1"),
+            "level:4@value_table=1"
+        );
+        assert_eq!(
+            with_lab_tunables("jupiter", "level:4"),
+            "level:4@royal_tropism=1000"
+        );
+        assert_eq!(
+            with_lab_tunables("jupiter-1999", "nodes:900@value_table=1"),
+            "nodes:900@royal_tropism=1000,value_table=1"
+        );
+        assert_eq!(
+            with_lab_tunables("jupiter", "level:4@value_table=1,royal_tropism=0"),
+            "level:4@value_table=1,royal_tropism=0"
+        );
+    }
 }
