@@ -49,6 +49,8 @@ const TABLES: &[(&str, &str)] = &[
     ("scirocco", include_str!("../fitted/scirocco.tsv")),
     ("typhoon", include_str!("../fitted/typhoon.tsv")),
     ("larger-board", include_str!("../fitted/larger-board.tsv")),
+    ("jupiter", include_str!("../fitted/jupiter.tsv")),
+    ("jupiter-1999", include_str!("../fitted/jupiter-1999.tsv")),
 ];
 
 /// The table built into the engine for a game, if it has one.

@@ -504,6 +504,39 @@ fn dervish_relays_any_f_d_a_move_landing_next_to_it() {
 }
 
 #[test]
+fn a_salamander_makes_its_long_move_itself_not_as_a_relayed_copy() {
+    // Found in a lab game: a Salamander next to a Dervish was offered f9-h9 twice, its own slide
+    // and the Dervish's lent Dabbaba leap, and the record's "Saf9-h9" read back as ambiguous. By
+    // docs/rules/jupiter.md ("Pieces that already have a relayed power") it makes the move itself.
+    let mut pos = board("Sa f9, De g10, Zoo a9", "", Color::Blue);
+    let moves: Vec<Move> = legal(&mut pos)
+        .into_iter()
+        .filter(|m| m.from == sq("f9"))
+        .collect();
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|&m| format_move(&mut pos, m, Style::Long))
+        .collect();
+    let distinct: BTreeSet<&String> = texts.iter().collect();
+    assert_eq!(distinct.len(), texts.len(), "{texts:?}");
+    let kind_to = |s: &str| {
+        moves
+            .iter()
+            .find(|m| m.to == sq(s) && m.promotion().is_none())
+            .map(|m| m.kind)
+    };
+    // Its own slides to squares next to a friend: beside the Dervish, beside the Zoom.
+    for own in ["h9", "f11", "b9"] {
+        assert_eq!(kind_to(own), Some(MoveKind::Normal), "{own}");
+    }
+    // What it cannot do itself stays relayed: the Alfil leap over the Dervish, the Zoom's Queen
+    // slide to a square next to no friend.
+    for lent in ["h11", "c9"] {
+        assert_eq!(kind_to(lent), Some(MoveKind::Relayed), "{lent}");
+    }
+}
+
+#[test]
 fn repetition_is_illegal_the_third_time() {
     in_both_editions(repetition_is_illegal_the_third_time_in);
 }

@@ -292,22 +292,29 @@ impl Position {
             }
         }
         // The table moves the Line hooks generate (their Betza string is empty): the Missionary's
-        // and Sorcerer's Q2 and the Undertaker's step, all onto empty squares only.
+        // and Sorcerer's Q2, the Undertaker's step and the Salamander's 2-4 squares to a square
+        // next to a friend, all onto empty squares only.
         if !capture && let Some(line) = cp.line {
             for (i, &step) in QUEEN_STEPS.iter().enumerate() {
-                let reach = match line {
-                    LineKind::Missionary(r) | LineKind::Sorcerer(r) => r.along(i < 4),
-                    LineKind::Undertaker => 1,
-                    _ => 0,
+                let (min, reach) = match line {
+                    LineKind::Missionary(r) | LineKind::Sorcerer(r) => (1, r.along(i < 4)),
+                    LineKind::Undertaker => (1, 1),
+                    LineKind::Salamander => (2, 4),
+                    _ => (1, 0),
                 };
                 let mut cell = from;
-                for _ in 0..reach {
+                for dist in 1..=reach {
                     cell = at(cell, step);
                     if self.cell(cell) != EMPTY {
                         break;
                     }
                     if cell == to {
-                        return true;
+                        let lands = !matches!(line, LineKind::Salamander)
+                            || self.next_to_friend(cell, code_color_index(self.cell(from)));
+                        if dist >= min && lands {
+                            return true;
+                        }
+                        break;
                     }
                 }
             }

@@ -239,15 +239,20 @@ impl Position {
                     if self.cell(cell) != EMPTY {
                         break;
                     }
-                    let next_to_friend = QUEEN_STEPS.iter().any(|&d| {
-                        let code = self.cell(at(cell, d));
-                        code != EMPTY && code != OFFBOARD && code_color_index(code) == ui
-                    });
-                    if next_to_friend {
+                    if self.next_to_friend(cell, ui) {
                         out.push(Move::normal(from_sq, sq(cell)));
                     }
                 }
             }
         }
+    }
+
+    /// Whether a piece of side `ui` stands next to `cell` (where a Salamander's long move may
+    /// land).
+    pub(super) fn next_to_friend(&self, cell: usize, ui: usize) -> bool {
+        QUEEN_STEPS.iter().any(|&d| {
+            let code = self.cell(at(cell, d));
+            code != EMPTY && code != OFFBOARD && code_color_index(code) == ui
+        })
     }
 }
