@@ -359,8 +359,8 @@ impl ValueTable {
 /// The games whose fitted table replaced the estimates after winning an SPRT against them
 /// (docs/engine.md, "Measured", gives each match). Scirocco: +130 Elo (95% +80 .. +186) over 193
 /// games at 15,000 nodes a move, H1 of `--sprt 0,20` accepted; Typhoon: +234 Elo (+165 .. +323)
-/// over 121 games, likewise.
-pub const FITTED_BY_DEFAULT: &[&str] = &["scirocco", "typhoon"];
+/// over 121 games, likewise; Jupiter: +75 Elo (+40 .. +112) over 108 games at 8,000 nodes.
+pub const FITTED_BY_DEFAULT: &[&str] = &["scirocco", "typhoon", "jupiter"];
 
 /// The value of every piece type of the variant, indexed by kind, from the table the game plays
 /// with by default.
