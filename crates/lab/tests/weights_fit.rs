@@ -162,6 +162,7 @@ fn a_run_is_sampled_at_the_piece_values_positions_with_its_material_in_centipawn
             .map(|(d, &v)| d * v as f64)
             .sum();
         assert_eq!(t.features[0], material);
-        assert!(t.features[10].abs() == 1.0, "the side to move");
+        let to_move = t.features[EvalTerms::WEIGHTS.len()];
+        assert!(to_move.abs() == 1.0, "the side to move");
     }
 }
