@@ -433,7 +433,7 @@ fn write_weights(
     settings: &Settings,
     path: &Path,
 ) -> Result<(), CliError> {
-    let tunables = jovian_engine::tunables::EvalTunables::for_game(report.variant.id);
+    let tunables = jovian_engine::tunables::EvalTunables::default();
     let weights = jovian_lab::weights::fit(report.variant, &report.games, &tunables)
         .map_err(|e| CliError(format!("no weights to write to {}: {e}", path.display())))?;
     let text = weights.render(report.variant, &[made_by(report, settings)]);

@@ -238,13 +238,14 @@ impl Evaluator {
     /// the lab fits the weights to the games' results (`EvalTerms::WEIGHTS`). With these terms,
     /// `evaluate` from Blue's side is `material + mobility_weight/100 · placement + Σ share/100 ·
     /// zone + guard bonus · guards − attacker penalty · attackers − bare dangers + hand_share/100
-    /// · hand ± tempo` (up to the rounding of each piece's placement).
+    /// · hand + royal_tropism/100 · royal tropism ± tempo` (up to the rounding of each piece's
+    /// placement and tropism).
     pub fn terms(&self, pos: &Position) -> EvalTerms {
         let mut terms = EvalTerms::default();
+        let mut royal_square = [None::<Square>; 2];
         for color in Color::BOTH {
             let ci = color.index();
             let sign = if color == Color::Blue { 1 } else { -1 };
-            let mut royal_square = None;
             for (piece, sq) in pos.side_pieces(color) {
                 let c = piece.code() as usize;
                 terms.material += sign * self.value[c];
@@ -257,10 +258,10 @@ impl Evaluator {
                     *zone += sign * gain;
                 }
                 if pos.variant().compiled(piece.code()).royal {
-                    royal_square = Some(sq);
+                    royal_square[ci] = Some(sq);
                 }
             }
-            if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square) {
+            if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square[ci]) {
                 terms.royal_guards += sign * guards;
                 terms.royal_attackers += sign * attackers;
             }
@@ -273,10 +274,7 @@ impl Evaluator {
         }
         for color in Color::BOTH {
             let sign = if color == Color::Blue { 1 } else { -1 };
-            let enemy_royal = pos
-                .side_pieces(color.other())
-                .find(|(p, _)| pos.variant().compiled(p.code()).royal)
-                .map(|(_, sq)| sq);
+            let enemy_royal = royal_square[color.other().index()];
             terms.royal_tropism += sign * royal_tropism(pos, color, enemy_royal);
         }
         terms.to_move = if pos.side_to_move() == Color::Blue {

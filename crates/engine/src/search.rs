@@ -109,7 +109,7 @@ impl Engine {
         Engine::with_tunables(
             variant,
             hash_megabytes,
-            EvalTunables::for_game(variant.id),
+            EvalTunables::default(),
             SearchTunables::for_game(variant.id),
         )
     }
@@ -121,7 +121,7 @@ impl Engine {
         overrides: &crate::tunables::Overrides,
     ) -> Result<Engine, String> {
         let (mut eval, mut search) = (
-            EvalTunables::for_game(variant.id),
+            EvalTunables::default(),
             SearchTunables::for_game(variant.id),
         );
         overrides.apply(&mut eval, &mut search)?;

@@ -52,21 +52,6 @@ impl Default for EvalTunables {
     }
 }
 
-/// The games whose evaluation drives the pieces towards the enemy royal piece, with the weight
-/// (`royal_tropism`), each after an SPRT accepted it there (docs/engine.md).
-pub const ROYAL_TROPISM_GAMES: &[(&str, i32)] = &[];
-
-impl EvalTunables {
-    /// The defaults for a game: `default()`, with the royal tropism where it won its SPRT.
-    pub fn for_game(variant_id: &str) -> EvalTunables {
-        let mut t = EvalTunables::default();
-        if let Some(&(_, weight)) = ROYAL_TROPISM_GAMES.iter().find(|(id, _)| *id == variant_id) {
-            t.royal_tropism = weight;
-        }
-        t
-    }
-}
-
 /// Search parameters. Branching factors of 100-300 make chess-tuned reductions too timid: these were
 /// chosen by self-play on Scirocco (see the engine's closing note for the matches).
 #[derive(Clone, Debug)]
