@@ -88,8 +88,8 @@ pub struct LabArgs {
     #[arg(long, value_name = "FILE")]
     weights_out: Option<PathBuf>,
     /// Engine tunables both sides play with, NAME=VALUE,... (as `jovian match` players take them
-    /// after `@`; e.g. `value_table=1` plays the estimated piece values). Jupiter's runs also
-    /// play `royal_tropism=1000` unless this names it (docs/lab.md).
+    /// after `@`; e.g. `value_table=1` plays the estimated piece values). Runs of Jupiter's 1999
+    /// edition also play `royal_tropism=1000` unless this names it (docs/lab.md).
     #[arg(long, value_name = "NAME=VALUE,...")]
     tune: Option<String>,
     /// Hash table of each engine, in MB.
@@ -433,7 +433,7 @@ fn write_weights(
     settings: &Settings,
     path: &Path,
 ) -> Result<(), CliError> {
-    let tunables = jovian_engine::tunables::EvalTunables::default();
+    let tunables = jovian_engine::tunables::EvalTunables::for_game(report.variant.id);
     let weights = jovian_lab::weights::fit(report.variant, &report.games, &tunables)
         .map_err(|e| CliError(format!("no weights to write to {}: {e}", path.display())))?;
     let text = weights.render(report.variant, &[made_by(report, settings)]);

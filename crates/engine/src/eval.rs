@@ -20,6 +20,8 @@ pub struct Evaluator {
     placement_unit: Vec<[i16; 256]>,
     /// Ranks short of the promotion zone, by colour and square (0 inside the zone).
     zone_distance: [[u8; 256]; 2],
+    /// Both sides' material at the start, royal pieces left out (the trade-down term's scale).
+    start_material: i32,
 }
 
 /// Number of moves a piece would have from `sq` on an otherwise empty board.
@@ -117,14 +119,33 @@ impl Evaluator {
                 zone_distance[color.index()][sq.0 as usize] = d.unwrap_or(u32::MAX).min(255) as u8;
             }
         }
-        Evaluator {
+        let mut evaluator = Evaluator {
             tunables,
             value,
             promotion_gain,
             placement,
             placement_unit,
             zone_distance,
-        }
+            start_material: 0,
+        };
+        let start = Position::start(variant);
+        evaluator.start_material = Color::BOTH
+            .iter()
+            .map(|&c| evaluator.material(&start, c))
+            .sum::<i32>()
+            .max(1);
+        evaluator
+    }
+
+    /// `color`'s material, its royal pieces left out, pieces in hand included: what trades
+    /// reduce.
+    pub fn material(&self, pos: &Position, color: Color) -> i32 {
+        let variant = pos.variant();
+        pos.side_pieces(color)
+            .filter(|(p, _)| !variant.compiled(p.code()).royal)
+            .map(|(p, _)| self.piece_value(p))
+            .sum::<i32>()
+            + self.hand_value(pos, color)
     }
 
     /// Material value of a piece.
@@ -177,6 +198,8 @@ impl Evaluator {
         let variant = pos.variant();
         let mut score = [0i32; 2];
         let mut royal_square = [None::<Square>; 2];
+        // Non-royal material by side, for the trade-down term.
+        let mut material = [0i32; 2];
         for color in Color::BOTH {
             let ci = color.index();
             for (piece, sq) in pos.side_pieces(color) {
@@ -195,6 +218,8 @@ impl Evaluator {
                 score[ci] += s;
                 if variant.compiled(piece.code()).royal {
                     royal_square[ci] = Some(sq);
+                } else {
+                    material[ci] += self.value[c];
                 }
             }
         }
@@ -208,7 +233,17 @@ impl Evaluator {
                 3 => t.bare_danger_three,
                 _ => 0,
             };
-            score[ci] += self.hand_value(pos, color) * t.hand_share / 100;
+            let hand = self.hand_value(pos, color);
+            score[ci] += hand * t.hand_share / 100;
+            material[ci] += hand;
+        }
+        if t.trade_down != 0 {
+            score[Color::Blue.index()] +=
+                trade_down(material, self.start_material) * t.trade_down / 100;
+        }
+        if t.royal_hunt != 0 {
+            score[Color::Blue.index()] +=
+                royal_hunt(pos, material, royal_square) * t.royal_hunt / 100;
         }
         if t.royal_tropism != 0 {
             for color in Color::BOTH {
@@ -238,8 +273,8 @@ impl Evaluator {
     /// the lab fits the weights to the games' results (`EvalTerms::WEIGHTS`). With these terms,
     /// `evaluate` from Blue's side is `material + mobility_weight/100 · placement + Σ share/100 ·
     /// zone + guard bonus · guards − attacker penalty · attackers − bare dangers + hand_share/100
-    /// · hand + royal_tropism/100 · royal tropism ± tempo` (up to the rounding of each piece's
-    /// placement and tropism).
+    /// · hand + royal_tropism/100 · royal tropism + trade_down/100 · trade-down ± tempo` (up to
+    /// the rounding of each piece's placement and tropism).
     pub fn terms(&self, pos: &Position) -> EvalTerms {
         let mut terms = EvalTerms::default();
         let mut royal_square = [None::<Square>; 2];
@@ -277,6 +312,12 @@ impl Evaluator {
             let enemy_royal = royal_square[color.other().index()];
             terms.royal_tropism += sign * royal_tropism(pos, color, enemy_royal);
         }
+        let material = [
+            self.material(pos, Color::Blue),
+            self.material(pos, Color::Tan),
+        ];
+        terms.trade_down = trade_down(material, self.start_material);
+        terms.royal_hunt = royal_hunt(pos, material, royal_square);
         terms.to_move = if pos.side_to_move() == Color::Blue {
             1
         } else {
@@ -307,6 +348,12 @@ pub struct EvalTerms {
     /// Squares by which the side's non-royal pieces stand closer to the enemy's last royal piece
     /// than the far side of the board, summed.
     pub royal_tropism: i32,
+    /// Blue's material lead (royal pieces left out) times the share of the starting material
+    /// already traded off: a lead counts for more the emptier the board.
+    pub trade_down: i32,
+    /// The royal tropism of the side ahead in material alone, scaled by its lead up to
+    /// `HUNT_FULL_LEAD` (Blue's positive, Tan's negative).
+    pub royal_hunt: i32,
     /// 1 with Blue to move, -1 with Tan.
     pub to_move: i32,
 }
@@ -324,7 +371,7 @@ pub struct FittedWeight {
 
 impl EvalTerms {
     /// The weights beyond material that the lab fits, each with its term.
-    pub const WEIGHTS: [FittedWeight; 11] = [
+    pub const WEIGHTS: [FittedWeight; 13] = [
         weight(
             "mobility_weight",
             |t| t.placement,
@@ -380,6 +427,8 @@ impl EvalTerms {
             100.0,
             |w| w.royal_tropism,
         ),
+        weight("trade_down", |t| t.trade_down, 100.0, |w| w.trade_down),
+        weight("royal_hunt", |t| t.royal_hunt, 100.0, |w| w.royal_hunt),
         weight("tempo", |t| t.to_move, 1.0, |w| w.tempo),
     ];
 }
@@ -442,6 +491,34 @@ fn royal_tropism(pos: &Position, color: Color, enemy_royal: Option<Square>) -> i
             reach - distance as i32
         })
         .sum()
+}
+
+/// Blue's material lead times the share of the starting material (`start`) no longer on the
+/// board: `(blue - tan) * (start - blue - tan) / start`. Equal trades raise it for the side ahead,
+/// which is how a lead becomes a win (a bared or overrun opponent) rather than a standoff.
+fn trade_down(material: [i32; 2], start: i32) -> i32 {
+    let gone = (start - material[0] - material[1]).max(0) as i64;
+    ((material[0] - material[1]) as i64 * gone / start as i64) as i32
+}
+
+/// The material lead (centipawns, royal pieces left out) at which the royal hunt is at full
+/// strength: a smaller lead drives proportionally less.
+pub const HUNT_FULL_LEAD: i32 = 1_000;
+
+/// The side ahead in material drives its pieces towards the enemy's last royal piece: its royal
+/// tropism times `min(lead, HUNT_FULL_LEAD) / HUNT_FULL_LEAD`, positive when Blue leads. The side
+/// behind gets nothing, so it keeps its pieces home; an even game gets nothing at all. Why: a side
+/// far ahead in Jupiter otherwise trades for hundreds of plies and never goes after the King.
+fn royal_hunt(pos: &Position, material: [i32; 2], royal_square: [Option<Square>; 2]) -> i32 {
+    let lead = material[0] - material[1];
+    let (hunter, sign) = match lead {
+        0 => return 0,
+        l if l > 0 => (Color::Blue, 1),
+        _ => (Color::Tan, -1),
+    };
+    let tropism = royal_tropism(pos, hunter, royal_square[hunter.other().index()]) as i64;
+    let share = lead.abs().min(HUNT_FULL_LEAD) as i64;
+    sign * (tropism * share / HUNT_FULL_LEAD as i64) as i32
 }
 
 /// `color`'s piece count when one or two more losses would bare it (2 or 3), in the games where

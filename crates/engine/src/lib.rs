@@ -6,6 +6,7 @@ pub mod fitted;
 pub mod levels;
 pub mod limits;
 pub mod ordering;
+pub mod progress;
 pub mod search;
 pub mod smp;
 pub mod threat;

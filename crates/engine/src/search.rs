@@ -109,7 +109,7 @@ impl Engine {
         Engine::with_tunables(
             variant,
             hash_megabytes,
-            EvalTunables::default(),
+            EvalTunables::for_game(variant.id),
             SearchTunables::for_game(variant.id),
         )
     }
@@ -121,7 +121,7 @@ impl Engine {
         overrides: &crate::tunables::Overrides,
     ) -> Result<Engine, String> {
         let (mut eval, mut search) = (
-            EvalTunables::default(),
+            EvalTunables::for_game(variant.id),
             SearchTunables::for_game(variant.id),
         );
         overrides.apply(&mut eval, &mut search)?;
@@ -414,6 +414,17 @@ impl Engine {
         }
     }
 
+    /// The evaluation as the search sees it: scaled for the lack of progress
+    /// (`progress_horizon`).
+    #[inline]
+    fn static_eval(&self, pos: &Position) -> i32 {
+        crate::progress::progress_scaled(
+            self.eval.evaluate(pos),
+            pos.plies_since_irreversible(),
+            self.tunables.progress_horizon,
+        )
+    }
+
     #[inline]
     fn check_abort(&mut self) -> bool {
         if self.nodes & 1023 == 0 {
@@ -514,7 +525,7 @@ impl Engine {
             self.buffers[ply] = moves;
             return Self::no_move_score(pos, ply);
         }
-        let static_eval = self.eval.evaluate(pos);
+        let static_eval = self.static_eval(pos);
         let us = pos.side_to_move();
         self.evals[ply] = Some((us, static_eval));
         // Improving: better than at the side's own previous turn.
@@ -741,7 +752,7 @@ impl Engine {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if self.check_abort() || ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.static_eval(pos);
         }
         // Captures commute (a wall of pawns reaches the same position by many orders), so the
         // table pays here too. A first capture-search node also answers a threat to the royal
@@ -766,7 +777,7 @@ impl Engine {
                 return Self::no_move_score(pos, ply);
             }
         }
-        let stand_pat = self.eval.evaluate(pos);
+        let stand_pat = self.static_eval(pos);
         let mut best = -INFINITY;
         if !evasion {
             if qdepth >= self.qsearch_cap || stand_pat >= beta {

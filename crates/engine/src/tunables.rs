@@ -28,6 +28,14 @@ pub struct EvalTunables {
     /// drive towards the royal piece, for the big boards where a shallow search sees no plan and
     /// games between engines shuffle to the move limit (Jupiter).
     pub royal_tropism: i32,
+    /// Percent of the trade-down term counted: the side ahead in material (royal pieces left
+    /// out) gains its lead times the share of the starting material already traded off, so it
+    /// seeks equal trades and the side behind avoids them.
+    pub trade_down: i32,
+    /// Like `royal_tropism` (hundredths of a centipawn per square), for the side ahead in
+    /// material alone and in proportion to its lead up to 10 Pawns (`eval::HUNT_FULL_LEAD`): the
+    /// side that should win goes after the royal piece, the other keeps its pieces home.
+    pub royal_hunt: i32,
     /// Which material values: 0 the game's own choice (its fitted table where that won its
     /// SPRT, else the estimates), 1 the estimates, 2 the fitted table (values.rs).
     pub value_table: i32,
@@ -47,8 +55,39 @@ impl Default for EvalTunables {
             tempo: 12,
             hand_share: 80,
             royal_tropism: 0,
+            trade_down: 0,
+            royal_hunt: 0,
             value_table: 0,
         }
+    }
+}
+
+/// The games whose engines play the conversion bundle (`EvalTunables::use_conversion_bundle`,
+/// `SearchTunables::progress_horizon`): knowledge that turns a lead into a won game. Each after
+/// an SPRT accepted it there, or a non-regression SPRT found it no weaker (docs/engine.md,
+/// "Winning won games").
+pub const CONVERSION_GAMES: &[&str] = &["jupiter"];
+
+/// The conversion bundle's weights: the evaluation's share of `trade_down` and `royal_hunt`, and
+/// the search's `progress_horizon`.
+pub const CONVERSION_TRADE_DOWN: i32 = 100;
+pub const CONVERSION_ROYAL_HUNT: i32 = 1_000;
+pub const CONVERSION_PROGRESS_HORIZON: i32 = 200;
+
+impl EvalTunables {
+    /// The defaults for a game: `default()`, with the conversion bundle where it won its SPRT.
+    pub fn for_game(variant_id: &str) -> EvalTunables {
+        let mut t = EvalTunables::default();
+        if CONVERSION_GAMES.contains(&variant_id) {
+            t.use_conversion_bundle();
+        }
+        t
+    }
+
+    /// The evaluation's part of the conversion bundle: trading down and the royal hunt.
+    pub fn use_conversion_bundle(&mut self) {
+        self.trade_down = CONVERSION_TRADE_DOWN;
+        self.royal_hunt = CONVERSION_ROYAL_HUNT;
     }
 }
 
@@ -122,6 +161,12 @@ pub struct SearchTunables {
     /// 1: a node where the side to move's last royal piece is attacked is searched one ply deeper
     /// (the check extension of games without check); 0: it is not.
     pub royal_threat_extension: i32,
+    /// Progress (plies; 0: off): the static evaluation shrinks towards equality by 1/this per
+    /// ply since the last irreversible move (capture, promotion, birth), to at most half. A side
+    /// ahead then prefers the line that captures over the one that shuffles, and the longer
+    /// nothing happens the more it pays to make something happen. Signs never change, and won
+    /// games found by the search (royal captures, barings) are not scaled, so no win is given up.
+    pub progress_horizon: i32,
     /// When a time limit applies, no new iteration starts after this percent of the move's budget.
     pub soft_time_percent: u32,
     /// 1: an iteration the clock interrupts still gives its best move when a root move searched in
@@ -160,6 +205,7 @@ impl Default for SearchTunables {
             counter_moves: 1,
             continuation_plies: 0,
             royal_threat_extension: 0,
+            progress_horizon: 0,
             soft_time_percent: 55,
             partial_iterations: 1,
         }
@@ -173,11 +219,15 @@ impl Default for SearchTunables {
 pub const DEPTH_BUNDLE_GAMES: &[&str] = &["scirocco", "larger-board"];
 
 impl SearchTunables {
-    /// The defaults for a game: `default()`, with the depth bundle where it won its SPRT.
+    /// The defaults for a game: `default()`, with the depth bundle and the conversion bundle's
+    /// progress rule where each won its SPRT.
     pub fn for_game(variant_id: &str) -> SearchTunables {
         let mut t = SearchTunables::default();
         if DEPTH_BUNDLE_GAMES.contains(&variant_id) {
             t.use_depth_bundle();
+        }
+        if CONVERSION_GAMES.contains(&variant_id) {
+            t.progress_horizon = CONVERSION_PROGRESS_HORIZON;
         }
         t
     }
@@ -257,6 +307,8 @@ pub const NAMES: &[&str] = &[
     "tempo",
     "hand_share",
     "royal_tropism",
+    "trade_down",
+    "royal_hunt",
     "value_table",
     "null_base",
     "null_divisor",
@@ -284,6 +336,7 @@ pub const NAMES: &[&str] = &[
     "counter_moves",
     "continuation_plies",
     "royal_threat_extension",
+    "progress_horizon",
     "soft_time_percent",
     "partial_iterations",
 ];
@@ -335,6 +388,8 @@ impl Overrides {
                 "tempo" => e.tempo = int(0, 200)?,
                 "hand_share" => e.hand_share = int(0, 100)?,
                 "royal_tropism" => e.royal_tropism = int(0, 10_000)?,
+                "trade_down" => e.trade_down = int(0, 10_000)?,
+                "royal_hunt" => e.royal_hunt = int(0, 10_000)?,
                 "value_table" => e.value_table = int(0, 2)?,
                 "null_base" => s.null_base = int(0, 10)?,
                 "null_divisor" => s.null_divisor = int(1, 20)?,
@@ -362,6 +417,7 @@ impl Overrides {
                 "counter_moves" => s.counter_moves = int(0, 1)?,
                 "continuation_plies" => s.continuation_plies = int(0, 2)?,
                 "royal_threat_extension" => s.royal_threat_extension = int(0, 1)?,
+                "progress_horizon" => s.progress_horizon = int(0, 100_000)?,
                 "soft_time_percent" => s.soft_time_percent = int(10, 100)? as u32,
                 "partial_iterations" => s.partial_iterations = int(0, 1)?,
                 _ => {
@@ -379,6 +435,37 @@ impl Overrides {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_conversion_bundle_is_played_where_it_was_accepted_and_nowhere_else() {
+        let (e, s) = (
+            EvalTunables::for_game("jupiter"),
+            SearchTunables::for_game("jupiter"),
+        );
+        assert_eq!(
+            (e.trade_down, e.royal_hunt, s.progress_horizon),
+            (
+                CONVERSION_TRADE_DOWN,
+                CONVERSION_ROYAL_HUNT,
+                CONVERSION_PROGRESS_HORIZON
+            )
+        );
+        for game in ["scirocco", "typhoon", "larger-board", "jupiter-1999"] {
+            if CONVERSION_GAMES.contains(&game) {
+                continue;
+            }
+            let (e, s) = (EvalTunables::for_game(game), SearchTunables::for_game(game));
+            assert_eq!((e.trade_down, e.royal_hunt, s.progress_horizon), (0, 0, 0));
+        }
+        // An override still decides: the A/B tests against the build without the bundle.
+        let mut s = SearchTunables::for_game("jupiter");
+        let mut e = EvalTunables::for_game("jupiter");
+        Overrides::parse("trade_down=0,royal_hunt=0,progress_horizon=0")
+            .unwrap()
+            .apply(&mut e, &mut s)
+            .unwrap();
+        assert_eq!((e.trade_down, e.royal_hunt, s.progress_horizon), (0, 0, 0));
+    }
 
     #[test]
     fn overrides_set_fields_and_name_their_errors() {

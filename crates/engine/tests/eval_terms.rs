@@ -56,6 +56,8 @@ fn the_terms_add_up_to_the_evaluation() {
         promotion_share_two_ranks: 100,
         hand_share: 100,
         royal_tropism: 100,
+        trade_down: 100,
+        royal_hunt: 100,
         ..EvalTunables::default()
     };
     let mut seen = 0;
@@ -206,4 +208,109 @@ fn the_royal_tropism_counts_each_piece_by_its_distance_to_the_enemy_royal() {
         }
     }
     assert!(nonzero > 100, "{nonzero}");
+}
+
+/// Non-royal material of `color` counted from the board scan and the hand, as the trade-down term
+/// must see it.
+fn scanned_material(eval: &Evaluator, pos: &Position, color: Color) -> i64 {
+    let v = pos.variant();
+    let board: i64 = pos
+        .pieces()
+        .filter(|&(c, kind, _)| c == color && !v.spec(kind).royal)
+        .map(|(c, kind, _)| eval.piece_value(jovian_rules::Piece::new(kind, c)) as i64)
+        .sum();
+    let hand: i64 = pos.chess_state().map_or(0, |state| {
+        state
+            .hand_pieces(color)
+            .map(|(kind, n)| {
+                eval.piece_value(jovian_rules::Piece::new(kind, color)) as i64 * n as i64
+            })
+            .sum()
+    });
+    board + hand
+}
+
+/// The trade-down term, counted here from the board scan: Blue's lead in non-royal material
+/// times the share of the starting material (both sides, the start position's) no longer there.
+/// Random games trade pieces off unevenly, so the term is not always 0.
+#[test]
+fn the_trade_down_term_is_the_lead_times_the_material_traded_off() {
+    let mut nonzero = 0;
+    for v in [
+        scirocco::variant(),
+        typhoon::variant(),
+        jupiter::variant(),
+        larger_board::variant(),
+    ] {
+        let eval = Evaluator::new(v, EvalTunables::default());
+        let start = Position::start(v);
+        let start_material = scanned_material(&eval, &start, Color::Blue)
+            + scanned_material(&eval, &start, Color::Tan);
+        assert!(start_material > 0, "{}", v.id);
+        for pos in positions(v, 3, 200) {
+            let (blue, tan) = (
+                scanned_material(&eval, &pos, Color::Blue),
+                scanned_material(&eval, &pos, Color::Tan),
+            );
+            let gone = (start_material - blue - tan).max(0);
+            let expected = ((blue - tan) * gone / start_material) as i32;
+            assert_eq!(eval.terms(&pos).trade_down, expected, "{}", v.id);
+            nonzero += (expected != 0) as usize;
+        }
+    }
+    assert!(nonzero > 100, "{nonzero}");
+}
+
+/// The royal hunt, counted here from the board scan: the side ahead in non-royal material counts
+/// each non-royal piece's nearness to the enemy's last royal piece (the longer side less one less
+/// the king-wise distance), scaled by its lead up to `HUNT_FULL_LEAD`; the side behind counts
+/// nothing.
+#[test]
+fn the_royal_hunt_is_the_leaders_tropism_scaled_by_its_lead() {
+    use jovian_engine::eval::HUNT_FULL_LEAD;
+    let (mut blue_hunts, mut tan_hunts) = (0, 0);
+    for v in [
+        scirocco::variant(),
+        typhoon::variant(),
+        jupiter::variant(),
+        larger_board::variant(),
+    ] {
+        let eval = Evaluator::new(v, EvalTunables::default());
+        let reach = v.geometry.width.max(v.geometry.height) as i64 - 1;
+        for pos in positions(v, 3, 200) {
+            let lead = scanned_material(&eval, &pos, Color::Blue)
+                - scanned_material(&eval, &pos, Color::Tan);
+            let hunter = if lead > 0 { Color::Blue } else { Color::Tan };
+            let enemy_royals: Vec<_> = pos
+                .pieces()
+                .filter(|&(c, kind, _)| c != hunter && v.spec(kind).royal)
+                .map(|(_, _, sq)| sq)
+                .collect();
+            let mut expected = 0i64;
+            if lead != 0 && enemy_royals.len() == 1 {
+                let k = enemy_royals[0];
+                let tropism: i64 = pos
+                    .pieces()
+                    .filter(|&(c, kind, _)| c == hunter && !v.spec(kind).royal)
+                    .map(|(_, _, sq)| {
+                        let d = sq
+                            .file()
+                            .abs_diff(k.file())
+                            .max(sq.rank().abs_diff(k.rank()));
+                        reach - d as i64
+                    })
+                    .sum();
+                let sign = if lead > 0 { 1 } else { -1 };
+                expected = sign
+                    * (tropism * lead.abs().min(HUNT_FULL_LEAD as i64) / HUNT_FULL_LEAD as i64);
+            }
+            assert_eq!(eval.terms(&pos).royal_hunt as i64, expected, "{}", v.id);
+            blue_hunts += (expected > 0) as usize;
+            tan_hunts += (expected < 0) as usize;
+        }
+    }
+    assert!(
+        blue_hunts > 50 && tan_hunts > 50,
+        "{blue_hunts} {tan_hunts}"
+    );
 }

@@ -475,6 +475,15 @@ impl Position {
             && self.history.last().is_some_and(|e| e.repeated_entries > 0)
     }
 
+    /// Plies since the last irreversible move (a capture, a promotion, a birth; in the 12x8 game
+    /// also a Pawn move or a drop) or since the position was set up: how long the game has gone
+    /// without progress (the engine's `progress_horizon` reads it).
+    pub fn plies_since_irreversible(&self) -> u32 {
+        self.history
+            .last()
+            .map_or(0, |e| self.history.len() as u32 - 1 - e.window_start)
+    }
+
     /// How often the current position has occurred since the last irreversible move.
     pub fn occurrences(&self) -> u32 {
         self.history.last().map_or(1, |e| e.occurrences)

@@ -491,3 +491,39 @@ fn repetition_in_scirocco_removes_only_the_repeating_move() {
     pos.make(m);
     assert_eq!(pos.occurrences(), 1);
 }
+
+/// The count of plies without progress (the engine's progress rule reads it) starts again at
+/// every move that removes a piece or promotes, grows by one at every other move, and unmaking
+/// a move gives the count back. Random Scirocco games, where both happen often.
+#[test]
+fn plies_since_irreversible_restart_at_captures_and_promotions() {
+    let (mut resets, mut grown) = (0, 0);
+    for seed in 0..6 {
+        let mut rng = jovian_rules::random::SplitMix64::new(seed);
+        let mut pos = Position::start(v());
+        let mut moves = Vec::new();
+        assert_eq!(pos.plies_since_irreversible(), 0);
+        for _ in 0..300 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let before = pos.plies_since_irreversible();
+            let pieces = pos.piece_count(Color::Blue) + pos.piece_count(Color::Tan);
+            pos.make(m);
+            let after = pos.piece_count(Color::Blue) + pos.piece_count(Color::Tan);
+            if after < pieces || m.promotion().is_some() {
+                assert_eq!(pos.plies_since_irreversible(), 0);
+                resets += 1;
+            } else {
+                assert_eq!(pos.plies_since_irreversible(), before + 1);
+                grown += 1;
+            }
+            pos.unmake();
+            assert_eq!(pos.plies_since_irreversible(), before);
+            pos.make(m);
+        }
+    }
+    assert!(resets > 50 && grown > 500, "{resets} {grown}");
+}

@@ -97,6 +97,8 @@ pub struct Tally {
     plies: usize,
     shortest: Option<usize>,
     longest: usize,
+    /// The length of every game won by either side, in plies: how fast a win comes.
+    decisive_plies: Vec<usize>,
 }
 
 impl Tally {
@@ -129,6 +131,21 @@ impl Tally {
         self.plies += plies;
         self.shortest = Some(self.shortest.map_or(plies, |s| s.min(plies)));
         self.longest = self.longest.max(plies);
+        if winner != Winner::Draw {
+            self.decisive_plies.push(plies);
+        }
+    }
+
+    /// The median length of the decisive games (the mean of the middle two for an even count).
+    pub fn median_decisive_plies(&self) -> Option<f64> {
+        let mut p = self.decisive_plies.clone();
+        p.sort_unstable();
+        let n = p.len();
+        match n {
+            0 => None,
+            _ if n % 2 == 1 => Some(p[n / 2] as f64),
+            _ => Some((p[n / 2 - 1] + p[n / 2]) as f64 / 2.0),
+        }
     }
 
     fn count(&self, reason: Reason) -> [usize; 3] {
@@ -214,6 +231,13 @@ impl Tally {
                 self.shortest.unwrap_or(0),
                 self.longest
             );
+            if let Some(median) = self.median_decisive_plies() {
+                let _ = writeln!(
+                    out,
+                    "Decisive games: {}, median length {median:.1} plies",
+                    self.decisive_plies.len()
+                );
+            }
             let _ = writeln!(
                 out,
                 "Score of A: {}/{} = {:.1}%",
@@ -367,6 +391,14 @@ mod tests {
         assert!(text.contains("Score of A: 2.5/4 = 62.5%"), "{text}");
         assert!(text.contains("A as Blue: 2 games, +1 =1 -0"), "{text}");
         assert!(text.contains("shortest 10, longest 200"), "{text}");
-        assert_eq!(t.running(), "A 2.5 - B 1.5");
+        // The draw's 200 plies are left out: the wins took 10, 40 and 60.
+        assert!(
+            text.contains("Decisive games: 3, median length 40.0 plies"),
+            "{text}"
+        );
+        t.add(Winner::B, Reason::RoyalCaptured, true, 90);
+        assert_eq!(t.median_decisive_plies(), Some(50.0));
+        assert_eq!(Tally::default().median_decisive_plies(), None);
+        assert_eq!(t.running(), "A 2.5 - B 2.5");
     }
 }
