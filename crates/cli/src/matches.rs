@@ -85,8 +85,9 @@ pub struct MatchArgs {
     quiet: bool,
     /// A sequential probability ratio test: stop as soon as it decides whether A is stronger than
     /// B by ELO1 (H1) rather than ELO0 (H0), logistic Elo, e.g. `0,10`. Counted by pairs of games
-    /// (one array, colours swapped); --games is then the most that are played.
-    #[arg(long, value_name = "ELO0,ELO1")]
+    /// (one array, colours swapped); --games is then the most that are played. A non-regression
+    /// test takes negative bounds: `--sprt -10,0`.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     sprt: Option<String>,
     /// The SPRT's chance of accepting H1 when H0 holds.
     #[arg(long, default_value_t = 0.05, requires = "sprt")]

@@ -369,6 +369,13 @@ fn an_sprt_stops_as_soon_as_it_decides() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("ELO0 < ELO1"), "{err}");
+    // Negative bounds (a non-regression test) are read as bounds, not as an unknown option.
+    let o = jovian(&[
+        "match", "--a", "random", "--b", "random", "--sprt", "-10,-20",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("ELO0 < ELO1"), "{err}");
 }
 
 /// The movetext of a record (the lines after the tags).

@@ -273,8 +273,9 @@ impl Evaluator {
     /// the lab fits the weights to the games' results (`EvalTerms::WEIGHTS`). With these terms,
     /// `evaluate` from Blue's side is `material + mobility_weight/100 · placement + Σ share/100 ·
     /// zone + guard bonus · guards − attacker penalty · attackers − bare dangers + hand_share/100
-    /// · hand + royal_tropism/100 · royal tropism + trade_down/100 · trade-down ± tempo` (up to
-    /// the rounding of each piece's placement and tropism).
+    /// · hand + royal_tropism/100 · royal tropism + trade_down/100 · trade-down + royal_hunt/100
+    /// · royal hunt ± tempo` (up to the rounding of each piece's placement and tropism, and of
+    /// the two lead terms).
     pub fn terms(&self, pos: &Position) -> EvalTerms {
         let mut terms = EvalTerms::default();
         let mut royal_square = [None::<Square>; 2];
