@@ -279,6 +279,8 @@ impl Evaluator {
     pub fn terms(&self, pos: &Position) -> EvalTerms {
         let mut terms = EvalTerms::default();
         let mut royal_square = [None::<Square>; 2];
+        // Non-royal material by side, pieces in hand included, for the two lead terms.
+        let mut material = [0i32; 2];
         for color in Color::BOTH {
             let ci = color.index();
             let sign = if color == Color::Blue { 1 } else { -1 };
@@ -295,6 +297,8 @@ impl Evaluator {
                 }
                 if pos.variant().compiled(piece.code()).royal {
                     royal_square[ci] = Some(sq);
+                } else {
+                    material[ci] += self.value[c];
                 }
             }
             if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square[ci]) {
@@ -306,17 +310,15 @@ impl Evaluator {
                 3 => terms.bare_three += sign,
                 _ => {}
             }
-            terms.hand += sign * self.hand_value(pos, color);
+            let hand = self.hand_value(pos, color);
+            terms.hand += sign * hand;
+            material[ci] += hand;
         }
         for color in Color::BOTH {
             let sign = if color == Color::Blue { 1 } else { -1 };
             let enemy_royal = royal_square[color.other().index()];
             terms.royal_tropism += sign * royal_tropism(pos, color, enemy_royal);
         }
-        let material = [
-            self.material(pos, Color::Blue),
-            self.material(pos, Color::Tan),
-        ];
         terms.trade_down = trade_down(material, self.start_material);
         terms.royal_hunt = royal_hunt(pos, material, royal_square);
         terms.to_move = if pos.side_to_move() == Color::Blue {

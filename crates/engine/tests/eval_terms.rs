@@ -37,6 +37,16 @@ fn positions(v: &'static Variant, games: u64, plies: usize) -> Vec<Position> {
     out
 }
 
+/// The four games, one of each kind of board and rules.
+fn games() -> [&'static Variant; 4] {
+    [
+        scirocco::variant(),
+        typhoon::variant(),
+        jupiter::variant(),
+        larger_board::variant(),
+    ]
+}
+
 fn blue_eval(eval: &Evaluator, pos: &Position) -> i32 {
     let e = eval.evaluate(pos);
     if pos.side_to_move() == Color::Blue {
@@ -61,12 +71,7 @@ fn the_terms_add_up_to_the_evaluation() {
         ..EvalTunables::default()
     };
     let mut seen = 0;
-    for v in [
-        scirocco::variant(),
-        typhoon::variant(),
-        jupiter::variant(),
-        larger_board::variant(),
-    ] {
+    for v in games() {
         let eval = Evaluator::new(v, unit.clone());
         for pos in positions(v, 4, 120) {
             let terms = eval.terms(&pos);
@@ -121,12 +126,7 @@ fn with_the_default_weights_the_terms_add_up_within_rounding() {
 #[test]
 fn the_royal_neighbourhood_counts_what_walking_the_armies_counts() {
     let (mut with_guards, mut with_attackers) = (0, 0);
-    for v in [
-        scirocco::variant(),
-        typhoon::variant(),
-        jupiter::variant(),
-        larger_board::variant(),
-    ] {
+    for v in games() {
         let eval = Evaluator::new(v, EvalTunables::default());
         for pos in positions(v, 4, 160) {
             let (mut guards, mut attackers) = (0, 0);
@@ -178,36 +178,45 @@ fn the_royal_tropism_counts_each_piece_by_its_distance_to_the_enemy_royal() {
     let mut nonzero = 0;
     for v in [scirocco::variant(), jupiter::variant()] {
         let eval = Evaluator::new(v, EvalTunables::default());
-        let reach = v.geometry.width.max(v.geometry.height) as i32 - 1;
         for pos in positions(v, 3, 160) {
-            let mut expected = 0;
-            for color in Color::BOTH {
-                let enemy = color.other();
-                let royals: Vec<_> = pos
-                    .pieces()
-                    .filter(|&(c, kind, _)| c == enemy && v.spec(kind).royal)
-                    .map(|(_, _, sq)| sq)
-                    .collect();
-                if royals.len() != 1 {
-                    continue;
-                }
-                let k = royals[0];
-                let sign = if color == Color::Blue { 1 } else { -1 };
-                for (c, kind, sq) in pos.pieces() {
-                    if c == color && !v.spec(kind).royal {
-                        let d = sq
-                            .file()
-                            .abs_diff(k.file())
-                            .max(sq.rank().abs_diff(k.rank()));
-                        expected += sign * (reach - d as i32);
-                    }
-                }
-            }
+            let expected = Color::BOTH
+                .iter()
+                .map(|&color| {
+                    let sign = if color == Color::Blue { 1 } else { -1 };
+                    sign * scanned_tropism(&pos, color)
+                })
+                .sum::<i64>() as i32;
             assert_eq!(eval.terms(&pos).royal_tropism, expected, "{}", v.id);
             nonzero += (expected != 0) as usize;
         }
     }
     assert!(nonzero > 100, "{nonzero}");
+}
+
+/// `color`'s royal tropism counted from the board scan: per non-royal piece, the longer side less
+/// one less its king-wise distance to the enemy's last royal piece; 0 unless the enemy has exactly
+/// one royal piece.
+fn scanned_tropism(pos: &Position, color: Color) -> i64 {
+    let v = pos.variant();
+    let reach = v.geometry.width.max(v.geometry.height) as i64 - 1;
+    let royals: Vec<_> = pos
+        .pieces()
+        .filter(|&(c, kind, _)| c != color && v.spec(kind).royal)
+        .map(|(_, _, sq)| sq)
+        .collect();
+    let [k] = royals[..] else {
+        return 0;
+    };
+    pos.pieces()
+        .filter(|&(c, kind, _)| c == color && !v.spec(kind).royal)
+        .map(|(_, _, sq)| {
+            let d = sq
+                .file()
+                .abs_diff(k.file())
+                .max(sq.rank().abs_diff(k.rank()));
+            reach - d as i64
+        })
+        .sum()
 }
 
 /// Non-royal material of `color` counted from the board scan and the hand, as the trade-down term
@@ -236,12 +245,7 @@ fn scanned_material(eval: &Evaluator, pos: &Position, color: Color) -> i64 {
 #[test]
 fn the_trade_down_term_is_the_lead_times_the_material_traded_off() {
     let mut nonzero = 0;
-    for v in [
-        scirocco::variant(),
-        typhoon::variant(),
-        jupiter::variant(),
-        larger_board::variant(),
-    ] {
+    for v in games() {
         let eval = Evaluator::new(v, EvalTunables::default());
         let start = Position::start(v);
         let start_material = scanned_material(&eval, &start, Color::Blue)
@@ -269,41 +273,15 @@ fn the_trade_down_term_is_the_lead_times_the_material_traded_off() {
 fn the_royal_hunt_is_the_leaders_tropism_scaled_by_its_lead() {
     use jovian_engine::eval::HUNT_FULL_LEAD;
     let (mut blue_hunts, mut tan_hunts) = (0, 0);
-    for v in [
-        scirocco::variant(),
-        typhoon::variant(),
-        jupiter::variant(),
-        larger_board::variant(),
-    ] {
+    for v in games() {
         let eval = Evaluator::new(v, EvalTunables::default());
-        let reach = v.geometry.width.max(v.geometry.height) as i64 - 1;
         for pos in positions(v, 3, 200) {
             let lead = scanned_material(&eval, &pos, Color::Blue)
                 - scanned_material(&eval, &pos, Color::Tan);
             let hunter = if lead > 0 { Color::Blue } else { Color::Tan };
-            let enemy_royals: Vec<_> = pos
-                .pieces()
-                .filter(|&(c, kind, _)| c != hunter && v.spec(kind).royal)
-                .map(|(_, _, sq)| sq)
-                .collect();
-            let mut expected = 0i64;
-            if lead != 0 && enemy_royals.len() == 1 {
-                let k = enemy_royals[0];
-                let tropism: i64 = pos
-                    .pieces()
-                    .filter(|&(c, kind, _)| c == hunter && !v.spec(kind).royal)
-                    .map(|(_, _, sq)| {
-                        let d = sq
-                            .file()
-                            .abs_diff(k.file())
-                            .max(sq.rank().abs_diff(k.rank()));
-                        reach - d as i64
-                    })
-                    .sum();
-                let sign = if lead > 0 { 1 } else { -1 };
-                expected = sign
-                    * (tropism * lead.abs().min(HUNT_FULL_LEAD as i64) / HUNT_FULL_LEAD as i64);
-            }
+            let sign = if lead > 0 { 1 } else { -1 };
+            let share = lead.abs().min(HUNT_FULL_LEAD as i64);
+            let expected = sign * (scanned_tropism(&pos, hunter) * share / HUNT_FULL_LEAD as i64);
             assert_eq!(eval.terms(&pos).royal_hunt as i64, expected, "{}", v.id);
             blue_hunts += (expected > 0) as usize;
             tan_hunts += (expected < 0) as usize;
