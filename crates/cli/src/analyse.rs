@@ -14,23 +14,27 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Think for this many milliseconds (1 to 86400000, a day).
-    #[arg(long, conflicts_with_all = ["depth", "nodes"], value_parser = bounds::movetime_ms)]
+    #[arg(long, conflicts_with_all = ["depth", "nodes"], allow_negative_numbers = true,
+          value_parser = bounds::movetime_ms)]
     movetime: Option<u64>,
     /// Search to this depth (1 to 100).
-    #[arg(long, conflicts_with = "nodes", value_parser = bounds::depth)]
+    #[arg(long, conflicts_with = "nodes", allow_negative_numbers = true,
+          value_parser = bounds::depth)]
     depth: Option<u32>,
     /// Search this many nodes.
-    #[arg(long, value_parser = bounds::nodes)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::nodes)]
     nodes: Option<u64>,
-    /// Transposition table size in MB (1 to 65536).
-    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = bounds::hash_mb)]
+    /// Transposition table size in MB (1 to 65536, and at most half the machine's memory).
+    #[arg(long, default_value_t = 64, value_name = "MB", allow_negative_numbers = true,
+          value_parser = bounds::hash_mb)]
     hash: usize,
     /// Tunables changed from their defaults, NAME=VALUE,... (crates/engine/src/tunables.rs names
     /// them), to see what a change does to the search.
     #[arg(long, value_name = "NAME=VALUE,...", default_value = "")]
     tune: String,
     /// Search threads (1 to 64): more than one runs the parallel search.
-    #[arg(long, default_value_t = 1, value_parser = bounds::threads)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true,
+          value_parser = bounds::threads)]
     threads: usize,
 }
 

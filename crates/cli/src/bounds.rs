@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-/// The largest transposition table, in MB (64 GB). Beyond the memory the machine can give, the
-/// table is made smaller (see `jovian_engine::tt`), so this only stops the absurd.
+/// The largest transposition table, in MB (64 GB), on any machine. On this machine the bound is
+/// `max_hash_mb()`: half its physical memory, when that is less.
 pub const MAX_HASH_MB: usize = 65_536;
 /// The longest time anything may be given: a day, in seconds. Per-move times, clocks and
 /// increments beyond it are refused (a CECP clock reading beyond it is read as a day).
@@ -58,12 +58,67 @@ pub fn duration(secs: f64) -> Option<Duration> {
     Duration::try_from_secs_f64(secs).ok()
 }
 
+/// The largest hash table on a machine of `physical` MB: half its memory (at least 1 MB), at most
+/// `MAX_HASH_MB`; `MAX_HASH_MB` where the memory is not known. The table is only paid for as the
+/// search fills it, but a long search fills all of it, and the system (which over-commits) would
+/// rather end a process than refuse the memory then: half leaves room for the system, the GUI,
+/// an opponent engine.
+fn machine_bound(physical: Option<usize>) -> usize {
+    physical.map_or(MAX_HASH_MB, |mb| (mb / 2).clamp(1, MAX_HASH_MB))
+}
+
+/// The largest hash table (or the engines' tables of `jovian serve` together) on this machine, in
+/// MB.
+pub fn max_hash_mb() -> usize {
+    machine_bound(jovian_engine::tt::physical_memory_mb())
+}
+
+/// Why the hash sizes stop at `max_hash_mb()`: " (half of this machine's 24105 MB of memory)", or
+/// nothing where the bound is `MAX_HASH_MB`.
+pub fn hash_bound_reason() -> String {
+    reason(jovian_engine::tt::physical_memory_mb())
+}
+
+fn reason(physical: Option<usize>) -> String {
+    match physical {
+        Some(mb) if machine_bound(physical) < MAX_HASH_MB => {
+            format!(" (half of this machine's {mb} MB of memory)")
+        }
+        _ => String::new(),
+    }
+}
+
+/// A size in MB from 1 to `max_hash_mb()`, or a message naming the bounds and why.
+fn megabytes(text: &str, what: &str) -> Result<usize, String> {
+    whole(text, what, 1, max_hash_mb()).map_err(|e| e + &hash_bound_reason())
+}
+
 // Readers for clap's `value_parser`: clap puts their message after "invalid value 'X' for
 // '--option'", and `main` prints that as one line.
 
-/// `--hash`: 1 to `MAX_HASH_MB`.
+/// `--hash`: 1 to `max_hash_mb()`.
 pub fn hash_mb(text: &str) -> Result<usize, String> {
-    whole(text, "the hash size in MB", 1, MAX_HASH_MB)
+    megabytes(text, "the hash size in MB")
+}
+
+/// `jovian serve --engine-memory`, the engines' tables together: 1 to `max_hash_mb()`.
+pub fn engine_memory_mb(text: &str) -> Result<usize, String> {
+    megabytes(text, "the engines' memory in MB")
+}
+
+/// `jovian serve --engines`: 1 to 256.
+pub fn engines(text: &str) -> Result<usize, String> {
+    whole(text, "the number of engines", 1, 256)
+}
+
+/// `jovian serve --port`: 0 (any free port) to 65535.
+pub fn port(text: &str) -> Result<u16, String> {
+    whole(text, "the port", 0, u16::MAX)
+}
+
+/// `--seed`: any 64-bit number.
+pub fn seed(text: &str) -> Result<u64, String> {
+    whole(text, "the seed", 0, u64::MAX)
 }
 
 /// `--movetime`: 1 ms to a day.
@@ -123,9 +178,13 @@ mod tests {
     #[test]
     fn numbers_out_of_bounds_are_refused_with_the_bounds() {
         assert_eq!(hash_mb("64"), Ok(64));
+        let max = max_hash_mb();
+        assert_eq!(hash_mb(&max.to_string()), Ok(max));
+        let beyond = (max + 1).to_string();
         for bad in [
             "0",
             "65537",
+            &beyond,
             "4000000",
             "18446744073709551615",
             "-1",
@@ -133,7 +192,10 @@ mod tests {
             "",
         ] {
             let e = hash_mb(bad).unwrap_err();
-            assert!(e.contains("from 1 to 65536"), "{e}");
+            let want = format!("from 1 to {max}{}", hash_bound_reason());
+            assert!(e.ends_with(&want), "{e}");
+            let e = engine_memory_mb(bad).unwrap_err();
+            assert!(e.ends_with(&want), "{e}");
         }
         assert_eq!(perft_depth("0"), Ok(0));
         assert!(perft_depth("4000000000").is_err());
@@ -141,6 +203,24 @@ mod tests {
         assert!(movetime_ms("86400001").is_err());
         assert_eq!(nodes("18446744073709551615"), Ok(u64::MAX));
         assert!(nodes("18446744073709551616").is_err());
+    }
+
+    #[test]
+    fn hash_sizes_stop_at_half_the_machine() {
+        assert_eq!(machine_bound(Some(24_105)), 12_052);
+        assert_eq!(machine_bound(Some(1_000_000)), MAX_HASH_MB);
+        assert_eq!(machine_bound(Some(1)), 1);
+        assert_eq!(machine_bound(None), MAX_HASH_MB);
+        assert_eq!(
+            reason(Some(24_105)),
+            " (half of this machine's 24105 MB of memory)"
+        );
+        assert_eq!(reason(Some(1_000_000)), "");
+        assert_eq!(reason(None), "");
+        assert!(max_hash_mb() <= MAX_HASH_MB);
+        if let Some(mb) = jovian_engine::tt::physical_memory_mb() {
+            assert!(max_hash_mb() <= mb / 2 || max_hash_mb() == 1);
+        }
     }
 
     #[test]

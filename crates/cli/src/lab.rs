@@ -34,19 +34,24 @@ pub struct LabArgs {
     /// The game (`jovian variants` lists them).
     game: String,
     /// Number of games to play (a resumed run plays only those missing).
-    #[arg(long, default_value_t = 100, value_parser = bounds::games)]
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+          value_parser = bounds::games)]
     games: usize,
     /// Both sides play at this level, 1-11, as in `jovian play` [default: 4].
-    #[arg(long, group = "strength", value_parser = clap::value_parser!(u32).range(1..=10))]
+    #[arg(long, group = "strength", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=10))]
     level: Option<u32>,
     /// Both sides think this many milliseconds a move.
-    #[arg(long, group = "strength", value_name = "MS", value_parser = bounds::movetime_ms)]
+    #[arg(long, group = "strength", value_name = "MS", allow_negative_numbers = true,
+          value_parser = bounds::movetime_ms)]
     movetime: Option<u64>,
     /// Both sides search this many plies.
-    #[arg(long, group = "strength", value_parser = bounds::depth)]
+    #[arg(long, group = "strength", allow_negative_numbers = true,
+          value_parser = bounds::depth)]
     depth: Option<u32>,
     /// Both sides search about this many nodes a move.
-    #[arg(long, group = "strength", value_parser = bounds::nodes)]
+    #[arg(long, group = "strength", allow_negative_numbers = true,
+          value_parser = bounds::nodes)]
     nodes: Option<u64>,
     /// The arrays: `all` (each game one drawn at random from every legal array), `default`, or
     /// names (`jovian setups GAME`), played in turn [default: all].
@@ -55,13 +60,13 @@ pub struct LabArgs {
     /// Plies at the start of each game chosen at random among the moves within half a Pawn of
     /// the best by a shallow search, so that games differ [default: 2 when the arrays are drawn
     /// from all, 4 otherwise (and for a game with one array)].
-    #[arg(long, value_parser = bounds::random_plies)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::random_plies)]
     random_plies: Option<usize>,
     /// A game reaching this many plies is adjudicated a draw [default: 1000].
-    #[arg(long, value_parser = bounds::max_plies)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::max_plies)]
     max_plies: Option<usize>,
     /// Seed for the arrays and the opening plies (default: from the clock; saved in the run).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::seed)]
     seed: Option<u64>,
     /// The run directory [default: DATA/lab/GAME-DATE-TIME, where `jovian serve` shows it].
     #[arg(long)]
@@ -76,7 +81,7 @@ pub struct LabArgs {
     #[arg(long, requires = "out")]
     resume: bool,
     /// Games played at the same time, each engine on one thread (default: the number of cores).
-    #[arg(long, value_parser = bounds::concurrency)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::concurrency)]
     concurrency: Option<usize>,
     /// Also write the fitted values as a table the engine can play with (centipawns, with 95%
     /// intervals; `bash scripts/fit-values` writes every game's into crates/engine/fitted/).
@@ -92,8 +97,9 @@ pub struct LabArgs {
     /// play `royal_tropism=1000` unless this names it (docs/lab.md).
     #[arg(long, value_name = "NAME=VALUE,...")]
     tune: Option<String>,
-    /// Hash table of each engine, in MB.
-    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = bounds::hash_mb)]
+    /// Hash table of each engine, in MB (1 to 65536, and at most half the machine's memory).
+    #[arg(long, default_value_t = 16, value_name = "MB", allow_negative_numbers = true,
+          value_parser = bounds::hash_mb)]
     hash: usize,
     /// No progress bar.
     #[arg(long, short)]

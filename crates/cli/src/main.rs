@@ -55,7 +55,7 @@ enum Command {
     Perft {
         game: String,
         /// Plies, 0 to 20.
-        #[arg(value_parser = bounds::perft_depth)]
+        #[arg(allow_negative_numbers = true, value_parser = bounds::perft_depth)]
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,

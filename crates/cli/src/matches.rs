@@ -36,7 +36,8 @@ pub struct MatchArgs {
     #[arg(long, default_value = "scirocco")]
     game: String,
     /// Number of games; each drawn array is played twice with colours swapped, so an even number.
-    #[arg(long, default_value_t = 100, value_parser = bounds::games)]
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+          value_parser = bounds::games)]
     games: usize,
     /// Player A: level:N, depth:N, nodes:N, movetime:MS, clock (needs --tc), random, greedy, or
     /// "cmd:PATH [ARGS]" (an engine speaking CECP, e.g. "cmd:jovian xboard"). An engine spec may
@@ -49,22 +50,23 @@ pub struct MatchArgs {
     b: String,
     /// A chess clock for both sides, BASE+INC in seconds (e.g. 10+0.1); a side whose time runs
     /// out loses. Engine players also search within their own spec's limit.
-    #[arg(long, value_name = "BASE+INC")]
+    #[arg(long, value_name = "BASE+INC", allow_hyphen_values = true)]
     tc: Option<String>,
     /// Games played at the same time (default: the number of cores; at most 256).
-    #[arg(long, value_parser = bounds::concurrency)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::concurrency)]
     concurrency: Option<usize>,
     /// A game reaching this many plies is adjudicated a draw (1 to 100000).
-    #[arg(long, default_value_t = 1000, value_parser = bounds::max_plies)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
+          value_parser = bounds::max_plies)]
     max_plies: usize,
     /// Seed for the choice of arrays and the random players (default: from the clock; printed).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::seed)]
     seed: Option<u64>,
     /// Plies each pair of games begins with, chosen at random (from the seed and the pair) among
     /// the moves a depth-1 search finds within 0.5 Pawn of the best; both games of the pair start
     /// from the same position. Default: 4 for a game with one array (the 12x8 game), where
     /// otherwise every pair would replay the same two games, else 0 (0 to 40).
-    #[arg(long, value_parser = bounds::random_plies)]
+    #[arg(long, allow_negative_numbers = true, value_parser = bounds::random_plies)]
     random_plies: Option<usize>,
     /// Directory for the game records (default: matches/DATE-TIME/).
     #[arg(long)]
@@ -74,8 +76,10 @@ pub struct MatchArgs {
     /// settings come from the match's own match.txt and must not be contradicted.
     #[arg(long, requires = "out")]
     resume: bool,
-    /// Hash table of each engine player, in MB (1 to 65536).
-    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = bounds::hash_mb)]
+    /// Hash table of each engine player, in MB (1 to 65536, and at most half the machine's
+    /// memory).
+    #[arg(long, default_value_t = 16, value_name = "MB", allow_negative_numbers = true,
+          value_parser = bounds::hash_mb)]
     hash: usize,
     /// Per-move limit sent to cmd: players when there is no --tc: depth:N or movetime:MS.
     #[arg(long, default_value = "movetime:1000", value_name = "LIMIT")]
@@ -90,10 +94,20 @@ pub struct MatchArgs {
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     sprt: Option<String>,
     /// The SPRT's chance of accepting H1 when H0 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    #[arg(
+        long,
+        default_value_t = 0.05,
+        requires = "sprt",
+        allow_negative_numbers = true
+    )]
     sprt_alpha: f64,
     /// The SPRT's chance of accepting H0 when H1 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    #[arg(
+        long,
+        default_value_t = 0.05,
+        requires = "sprt",
+        allow_negative_numbers = true
+    )]
     sprt_beta: f64,
 }
 

@@ -20,10 +20,11 @@ pub struct PlayArgs {
     position: PositionArgs,
     /// Engine strength, 1 (weakest) to 10 (the reproducible ladder), or 11: full strength (5 s a
     /// move used whole, every core).
-    #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
+    #[arg(long, conflicts_with = "movetime", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_LEVEL as i64))]
     level: Option<u32>,
     /// Engine thinking time per move in milliseconds (instead of a level; 1 to 86400000).
-    #[arg(long, value_parser = crate::bounds::movetime_ms)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::bounds::movetime_ms)]
     movetime: Option<u64>,
     /// The side you play.
     #[arg(long = "as", default_value = "blue")]

@@ -10,7 +10,8 @@ use crate::input::CliError;
 #[derive(Args)]
 pub struct ServeArgs {
     /// Port (0 picks a free one; the URL printed tells which).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, allow_negative_numbers = true,
+          value_parser = crate::bounds::port)]
     port: u16,
     /// The address to listen on: 127.0.0.1 (this computer only) by default; 0.0.0.0 lets people
     /// on the network play (browsers there open http://THIS-MACHINE'S-ADDRESS:PORT/).
@@ -27,12 +28,14 @@ pub struct ServeArgs {
     #[arg(long = "allow-host", value_name = "NAME", value_parser = jovian_web::allowed_host)]
     allow_hosts: Vec<String>,
     /// How many engines may think at once; more games whose engine is to move wait their turn.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
-    engines: u16,
-    /// Memory for all the engines' hash tables together, in MB (each gets an equal share).
-    #[arg(long, value_name = "MB", default_value_t = 64,
-          value_parser = clap::value_parser!(u32).range(1..=65536))]
-    engine_memory: u32,
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true,
+          value_parser = crate::bounds::engines)]
+    engines: usize,
+    /// Memory for all the engines' hash tables together, in MB (each gets an equal share): 1 to
+    /// 65536, and at most half the machine's memory.
+    #[arg(long, value_name = "MB", default_value_t = 64, allow_negative_numbers = true,
+          value_parser = crate::bounds::engine_memory_mb)]
+    engine_memory: usize,
     /// No rate limits per client address (for a load test from one address, on a machine of
     /// one's own; never on a public server).
     #[arg(long)]
@@ -62,8 +65,8 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let shown = data.display().to_string();
     let no_open = args.no_open;
     let engines = jovian_web::EngineOptions {
-        engines: args.engines as usize,
-        memory_mb: args.engine_memory as usize,
+        engines: args.engines,
+        memory_mb: args.engine_memory,
     };
     if engines.memory_mb < engines.engines {
         return Err(CliError(format!(

@@ -31,8 +31,10 @@ use worker::{Ceiling, Event, Job, Task, Worker};
 
 #[derive(Args)]
 pub struct XboardArgs {
-    /// Transposition table size in MB, 1 to 65536 (the GUI's `memory` command changes it).
-    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = crate::bounds::hash_mb)]
+    /// Transposition table size in MB, 1 to 65536 and at most half the machine's memory (the GUI's
+    /// `memory` command changes it).
+    #[arg(long, default_value_t = 64, value_name = "MB", allow_negative_numbers = true,
+          value_parser = crate::bounds::hash_mb)]
     hash: usize,
 }
 
@@ -287,8 +289,18 @@ impl Server {
             }
             "post" => self.post.store(true, Ordering::SeqCst),
             "nopost" => self.post.store(false, Ordering::SeqCst),
-            "memory" => match bounds::hash_mb(arg) {
-                Ok(mb) => {
+            // A size this machine cannot give (GUIs send their setting unasked) is cut to the
+            // machine's bound, and said so; only a size beyond any machine's is an error.
+            "memory" => match bounds::whole(arg, "memory", 1, MAX_HASH_MB) {
+                Ok(asked) => {
+                    let mb = asked.min(bounds::max_hash_mb());
+                    if mb < asked {
+                        self.say(&format!(
+                            "# memory {asked} MB is more than this machine allows: a table of \
+                             {mb} MB{}",
+                            bounds::hash_bound_reason()
+                        ));
+                    }
                     self.hash = mb;
                     self.worker.send(Task::Rebuild(self.variant, mb));
                 }

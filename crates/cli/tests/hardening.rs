@@ -8,19 +8,124 @@ use std::process::{Command, Stdio};
 
 use common::{assert_fails, jovian, scratch, stderr, stdout};
 
+/// The largest hash size on this machine, as `bounds::max_hash_mb` has it (half the physical
+/// memory, at most 65536 MB), and the bounds message's end.
+fn machine_hash_bound() -> (usize, String) {
+    match jovian_engine::tt::physical_memory_mb() {
+        Some(mb) if mb / 2 < 65_536 => (
+            (mb / 2).max(1),
+            format!(
+                "from 1 to {} (half of this machine's {mb} MB of memory)",
+                (mb / 2).max(1)
+            ),
+        ),
+        _ => (65_536, "from 1 to 65536".to_string()),
+    }
+}
+
 #[test]
 fn hash_sizes_out_of_bounds_are_refused_not_allocated() {
-    for size in ["18446744073709551615", "4000000", "0", "65537", "1.5"] {
+    let (_, bounds) = machine_hash_bound();
+    for size in ["18446744073709551615", "4000000", "0", "65537", "1.5", "-1"] {
         for command in [
             &["analyse", "scirocco", "--depth", "1", "--hash", size][..],
             &["xboard", "--hash", size],
             &["match", "--a", "random", "--b", "random", "--hash", size],
         ] {
             let o = jovian(command);
-            assert_fails(&o, "from 1 to 65536");
+            assert_fails(&o, &bounds);
             assert!(stderr(&o).contains("--hash"), "{}", stderr(&o));
         }
     }
+}
+
+/// Issue 31: a hash size within 65536 MB but beyond half the machine's memory was accepted, and
+/// its table (cleared before the search) took the machine. It is refused with the machine's
+/// bound, everywhere a hash size is read.
+#[test]
+fn hash_sizes_beyond_the_machine_are_refused_with_its_bound() {
+    let (max, bounds) = machine_hash_bound();
+    let beyond = (max + 1).to_string();
+    for command in [
+        &["analyse", "scirocco", "--depth", "1", "--hash", &beyond][..],
+        &["xboard", "--hash", &beyond],
+        &["match", "--a", "random", "--b", "random", "--hash", &beyond],
+        &["lab", "scirocco", "--hash", &beyond],
+        &["serve", "--no-open", "--engine-memory", &beyond],
+    ] {
+        let o = jovian(command);
+        assert_fails(&o, &bounds);
+        assert!(stderr(&o).contains("memory in MB") || stderr(&o).contains("hash size"));
+    }
+    // The bound itself is a size like any other: the table costs nothing until searched.
+    let o = jovian(&[
+        "analyse",
+        "scirocco",
+        "--depth",
+        "1",
+        "--hash",
+        &max.to_string(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("bestmove"), "{}", stdout(&o));
+}
+
+/// Issue 31: `--level -1` was "unexpected argument '-1' found"; a negative number is a number out
+/// of bounds wherever one is read.
+#[test]
+fn negative_numbers_get_the_bounds_message() {
+    for (args, needle) in [
+        (
+            &["play", "scirocco", "--level", "-1"][..],
+            "-1 is not in 1..=11",
+        ),
+        (
+            &["play", "scirocco", "--movetime", "-100"],
+            "from 1 to 86400000",
+        ),
+        (&["analyse", "scirocco", "--depth", "-5"], "from 1 to 100"),
+        (&["analyse", "scirocco", "--nodes", "-1"], "the node count"),
+        (
+            &["analyse", "scirocco", "--threads", "-2"],
+            "the number of threads",
+        ),
+        (&["perft", "scirocco", "-1"], "the perft depth must be"),
+        (
+            &["match", "--a", "random", "--b", "random", "--games", "-2"],
+            "the number of games must be",
+        ),
+        (
+            &["match", "--a", "random", "--b", "random", "--seed", "-1"],
+            "the seed must be a whole number from 0",
+        ),
+        (
+            &["match", "--a", "random", "--b", "random", "--tc", "-1+0"],
+            "--tc",
+        ),
+        (&["lab", "scirocco", "--level", "-3"], "-3 is not in 1..=10"),
+        (&["lab", "scirocco", "--concurrency", "-1"], "games at once"),
+        (&["serve", "--port", "-1"], "the port must be"),
+        (
+            &["serve", "--engines", "-4"],
+            "the number of engines must be",
+        ),
+    ] {
+        let o = jovian(args);
+        assert_fails(&o, needle);
+        assert!(!stderr(&o).contains("unexpected argument"), "{args:?}");
+    }
+    let o = jovian(&[
+        "match",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--sprt",
+        "0,10",
+        "--sprt-alpha",
+        "-0.05",
+    ]);
+    assert_fails(&o, "--sprt-alpha must be above 0 and below 0.5, not -0.05");
 }
 
 #[test]

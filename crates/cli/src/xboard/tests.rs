@@ -99,6 +99,35 @@ fn an_absurd_memory_size_is_refused_and_the_worker_lives_on() {
     assert_alive(&said);
 }
 
+/// Issue 31: a `memory` within 65536 MB but beyond half the machine's memory is cut to that, said
+/// in a comment line, and the engine plays on (the session's tables are 1 MB whatever is asked).
+#[test]
+fn a_memory_size_beyond_the_machine_is_cut_to_its_bound() {
+    let max = bounds::max_hash_mb();
+    let said = session(&[
+        &format!("memory {max}"),
+        "memory 65536",
+        "new",
+        "force",
+        "go",
+        "ping 4242",
+    ]);
+    let cut: Vec<&String> = said.iter().filter(|l| l.starts_with("# memory")).collect();
+    if max < MAX_HASH_MB {
+        let want = format!(
+            "# memory 65536 MB is more than this machine allows: a table of {max} MB (half of \
+             this machine's {} MB of memory)",
+            jovian_engine::tt::physical_memory_mb().unwrap()
+        );
+        assert_eq!(cut, [&want], "{said:#?}");
+    } else {
+        assert!(cut.is_empty(), "{said:#?}");
+    }
+    assert!(!said.iter().any(|l| l.starts_with("Error")), "{said:#?}");
+    assert!(said.iter().any(|l| l.starts_with("move ")), "{said:#?}");
+    assert_alive(&said);
+}
+
 #[test]
 fn clock_readings_and_depths_are_bounded() {
     let said = session(&[
