@@ -40,6 +40,10 @@ pub struct ServeArgs {
     /// one's own; never on a public server).
     #[arg(long)]
     no_rate_limits: bool,
+    /// Anyone who reaches the server may ask the engine on the analysis board (without it, only
+    /// a player of a game, with its seat). Each analysis still takes an engine slot in turn.
+    #[arg(long)]
+    open_analysis: bool,
 }
 
 /// Opens `url` in the desktop's browser if there is one; silently does nothing otherwise.
@@ -67,6 +71,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let engines = jovian_web::EngineOptions {
         engines: args.engines,
         memory_mb: args.engine_memory,
+        open_analysis: args.open_analysis,
     };
     if engines.memory_mb < engines.engines {
         return Err(CliError(format!(
@@ -80,6 +85,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         data,
         allow_hosts: args.allow_hosts.clone(),
         engines,
+        connections: jovian_web::ConnectionLimits::default(),
         rate_limits: if args.no_rate_limits {
             jovian_web::RateLimits::off()
         } else {

@@ -5,18 +5,24 @@
 
 import { drawBoard } from "./board.js";
 import { el } from "./diagram.js";
-import { $, api, showError, sideTitle, state } from "./state.js";
+import { $, anySeat, api, showError, sideTitle, state } from "./state.js";
 
 /// The analysis request for the branch: the game's start, its moves up to the branch point, the
 /// branch's own moves.
 function request(extra = {}) {
   const a = state.analysis;
-  return { variant: a.variant, position: a.start, moves: [...a.base, ...a.branch], ...extra };
+  return { game: a.game, variant: a.variant, position: a.start, moves: [...a.base, ...a.branch], ...extra };
+}
+
+/// Asking the engine needs a seat in the game, unless the server is an open analysis board
+/// (`jovian serve --open-analysis`, told by /api/engines).
+function mayAsk() {
+  return !!anySeat() || !!(state.analysis && state.analysis.open);
 }
 
 async function load(extra = {}) {
   const a = state.analysis;
-  const r = await api("/api/analysis", { method: "POST", body: request(extra) });
+  const r = await api("/api/analysis", { method: "POST", body: request(extra), seat: anySeat() });
   if (state.analysis !== a) return null;
   Object.assign(a, { board: r.board, legal: r.legal, result: r.result });
   if (r.search) a.search = r.search;
@@ -29,11 +35,16 @@ export async function startAnalysis() {
   if (!g) return;
   const ply = state.viewPly ?? g.moves.length;
   state.analysis = {
-    variant: g.variant, start: g.start, base: g.moves.slice(0, ply).map((m) => m.coord),
-    ply, branch: [], branchText: [], board: null, legal: [], result: null, search: null,
+    game: g.id, open: false, variant: g.variant, start: g.start,
+    base: g.moves.slice(0, ply).map((m) => m.coord), ply, branch: [], branchText: [], board: null, legal: [], result: null, search: null,
   };
   state.selected = null; state.reach = null; state.pick = null;
+  const a = state.analysis;
   try {
+    if (!anySeat()) {
+      const engines = await api("/api/engines").catch(() => null);
+      a.open = !!(engines && engines.open_analysis);
+    }
     await load();
     renderAnalysis();
   } catch (e) { state.analysis = null; showError(e); }
@@ -104,6 +115,9 @@ export function renderAnalysis() {
       + `${big(s.nodes)} nodes · ${big(s.nps)} nodes/s\n${s.pv.join(" ")}`
     : "";
   $("analysis-back").disabled = !a.branch.length;
+  const ask = $("analysis-ask");
+  ask.disabled = !mayAsk();
+  ask.title = ask.disabled ? "Only a player of this game (a seat in it) can ask the server's engine" : "";
   drawBoard();
 }
 
@@ -115,8 +129,8 @@ export async function showGraph() {
   box.hidden = false;
   box.textContent = "scoring every position of the game…";
   try {
-    const r = await api("/api/analysis", { method: "POST",
-      body: { variant: g.variant, position: g.start, moves: g.moves.map((m) => m.coord), evals: true } });
+    const r = await api("/api/analysis", { method: "POST", seat: anySeat(),
+      body: { game: g.id, variant: g.variant, position: g.start, moves: g.moves.map((m) => m.coord), evals: true } });
     drawGraph(box, r.evals || [], r.evals_complete);
   } catch (e) { box.textContent = ""; showError(e); }
 }

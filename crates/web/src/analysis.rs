@@ -1,35 +1,47 @@
 //! Analysis: a position of any game (a game's start and the moves tried from it, on a branch the
-//! page keeps) read by the rules and, on request, searched by the engine. Nothing is stored and
-//! no seat is needed: it changes no game. One search at a time on the whole server (the others
-//! wait), each capped in time, so that analysis cannot starve the games' engines for long.
+//! page keeps) read by the rules and, on request, searched by the engine. Nothing is stored.
+//!
+//! Reading a branch is open to anyone, like watching a game. Asking the engine (a search, the
+//! evaluation graph) is engine work: it needs a seat in the game named by `game` (the secret in
+//! the seat header), unless the server runs with `--open-analysis`. The search takes a slot of
+//! the engine pool, like a game's engine, through its queue: one analysis per client address at
+//! a time (429 for a second) and at most `ANALYSIS_QUEUE` waiting (503 with `Retry-After`), each
+//! capped in time, so that no page can queue work for everyone or starve the games' engines.
 
 use std::time::{Duration, Instant};
 
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use jovian_engine::{Engine, Limits, score_text};
 use jovian_rules::notation::{self, Style};
 use jovian_rules::{Color, Position, Variant, fen};
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
 
+use crate::engine_pool::{ANALYSIS_QUEUE, AnalysisAdmission, AnalysisRefusal, Permit};
 use crate::game::{BoardView, LegalView, board_view, legal_view};
 use crate::reply::{ApiError, ApiJson};
+use crate::seats::{HEADER, Seat};
+use crate::security::ClientIp;
+use crate::state::{AppState, lock};
 
 /// The longest search one request may ask for.
 const MAX_SEARCH_MS: u64 = 10_000;
+/// The longest line read (plies from the start position): far beyond real games, and a bound on
+/// the rules' work for one request.
+const MAX_LINE_PLIES: usize = 5_000;
 /// The most plies an evaluation graph covers, and the time it may take in all.
 const MAX_EVAL_PLIES: usize = 1000;
 const EVAL_BUDGET: Duration = Duration::from_secs(20);
 /// The depth of each point of the evaluation graph.
 const EVAL_DEPTH: u32 = 2;
-const HASH_MB: usize = 16;
-
-static SEARCHES: Semaphore = Semaphore::const_new(1);
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisRequest {
+    /// The game whose seat the request holds (needed to ask the engine, see above).
+    #[serde(default)]
+    game: Option<i64>,
     variant: String,
     /// The start position in the text form.
     position: String,
@@ -94,12 +106,22 @@ fn blue_centipawns(score: i32, to_move: Color) -> i32 {
     s.clamp(-10_000, 10_000)
 }
 
-pub async fn analyse(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Response, ApiError> {
+pub async fn analyse(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    seat: Seat,
+    ApiJson(req): ApiJson<AnalysisRequest>,
+) -> Result<Response, ApiError> {
     let v =
         Variant::by_id(&req.variant).ok_or_else(|| bad(format!("no game {:?}", req.variant)))?;
     if req.search_ms > MAX_SEARCH_MS {
         return Err(bad(format!(
             "search_ms is at most {MAX_SEARCH_MS} (10 seconds)"
+        )));
+    }
+    if req.moves.len() > MAX_LINE_PLIES {
+        return Err(bad(format!(
+            "a line of at most {MAX_LINE_PLIES} moves is analysed"
         )));
     }
     let setup =
@@ -147,10 +169,17 @@ pub async fn analyse(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Response,
         evals_complete: true,
     };
     if (req.search_ms > 0 && view.result.is_none()) || req.evals {
-        // One search at a time: a second request waits for the first.
-        let _permit = SEARCHES.acquire().await.map_err(|_| {
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping")
-        })?;
+        if !state.pool.open_analysis() {
+            may_ask_the_engine(&state, &seat, req.game)?;
+        }
+        let (permit, _counted) = match state.pool.admit_analysis(client) {
+            Ok(AnalysisAdmission::Start(permit, counted)) => (permit, counted),
+            Ok(AnalysisAdmission::Wait(wait, counted)) => match wait.turn().await {
+                Some(permit) => (permit, counted),
+                None => return Err(stopping()),
+            },
+            Err(refusal) => return Err(refused(refusal)),
+        };
         let search_ms = if view.result.is_none() {
             req.search_ms
         } else {
@@ -158,11 +187,16 @@ pub async fn analyse(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Response,
         };
         let (search, evals) = tokio::task::spawn_blocking(move || {
             crate::engine_pool::lower_thread_priority();
-            let mut engine = Engine::new(v, HASH_MB);
+            let mut engine = Engine::new(v, permit.pool().hash_mb());
+            permit.control().attach(engine.stop_handle());
             let evals = req
                 .evals
-                .then(|| evaluate_line(&mut engine, &start, &req.moves));
-            let search = (search_ms > 0).then(|| search_position(&mut engine, &pos, search_ms));
+                .then(|| evaluate_line(&mut engine, &permit, &start, &req.moves));
+            let search = (search_ms > 0 && !permit.control().is_cancelled())
+                .then(|| search_position(&mut engine, &pos, search_ms));
+            // The engine and its table go before the slot does (the pool's memory budget).
+            drop(engine);
+            drop(permit);
             (search, evals)
         })
         .await
@@ -179,6 +213,50 @@ pub async fn analyse(ApiJson(req): ApiJson<AnalysisRequest>) -> Result<Response,
         }
     }
     Ok(axum::Json(view).into_response())
+}
+
+/// Asking the engine needs a seat in the game the request names.
+fn may_ask_the_engine(state: &AppState, seat: &Seat, game: Option<i64>) -> Result<(), ApiError> {
+    let Some(id) = game else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "asking the engine needs a seat in a game: name it (\"game\") and send its seat \
+                 secret in the {HEADER} header (or start the server with --open-analysis)"
+            ),
+        ));
+    };
+    let shared = state
+        .get(id)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let g = lock(&shared);
+    seat.side(&g).map(|_| ())
+}
+
+fn stopping() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the server is stopping; nothing was searched",
+    )
+}
+
+/// The answer to an analysis the pool does not take: 429 for a client with one under way, 503
+/// (with `Retry-After`) for a full queue or a stopping server.
+fn refused(refusal: AnalysisRefusal) -> ApiError {
+    match refusal {
+        AnalysisRefusal::OnePerClient => ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "an analysis of yours is under way or waiting: one at a time",
+        ),
+        AnalysisRefusal::QueueFull => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the engines are busy and {ANALYSIS_QUEUE} analyses wait already: try again in a \
+                 moment"
+            ),
+        ),
+        AnalysisRefusal::Closed => stopping(),
+    }
 }
 
 fn search_position(engine: &mut Engine, pos: &Position, ms: u64) -> SearchView {
@@ -213,14 +291,20 @@ fn search_position(engine: &mut Engine, pos: &Position, ms: u64) -> SearchView {
     }
 }
 
-/// A short search of every position of the line; stops early when its time runs out.
-fn evaluate_line(engine: &mut Engine, start: &Position, moves: &[String]) -> (Vec<i32>, bool) {
+/// A short search of every position of the line; stops early when its time runs out or the
+/// pool cancels the search (the server stops).
+fn evaluate_line(
+    engine: &mut Engine,
+    permit: &Permit,
+    start: &Position,
+    moves: &[String],
+) -> (Vec<i32>, bool) {
     let begun = Instant::now();
     let mut pos = start.clone();
     let mut points = Vec::with_capacity(moves.len() + 1);
     let limits = Limits::depth(EVAL_DEPTH);
     for i in 0..=moves.len().min(MAX_EVAL_PLIES) {
-        if begun.elapsed() > EVAL_BUDGET {
+        if begun.elapsed() > EVAL_BUDGET || permit.control().is_cancelled() {
             return (points, false);
         }
         let to_move = pos.side_to_move();

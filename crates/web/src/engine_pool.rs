@@ -7,10 +7,15 @@
 //! show `thinking`. A cancelled search (take-back, resignation, deletion, shutdown) gives its slot
 //! back within milliseconds: the engine looks at its stop flag every 1024 nodes.
 //!
+//! Analyses (crate::analysis) wait in the same queue: a search of the analysis board takes a slot
+//! like a game's engine. At most [`ANALYSIS_QUEUE`] of them wait at once, and one client address
+//! has at most one under way or waiting, so that no page can queue work for everyone.
+//!
 //! Lock order: a game, then the pool. The pool never locks a game while it holds its own lock, and
 //! nothing that hands a slot on (a permit's drop) runs while a game is locked.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::Duration;
@@ -27,6 +32,9 @@ pub struct EngineOptions {
     pub engines: usize,
     /// Megabytes of hash table for all of them together (each gets an equal share, at least 1).
     pub memory_mb: usize,
+    /// Anyone may ask the engine about a position (`jovian serve --open-analysis`); otherwise
+    /// only the holder of a seat in a game (crate::analysis).
+    pub open_analysis: bool,
 }
 
 impl Default for EngineOptions {
@@ -36,6 +44,7 @@ impl Default for EngineOptions {
         EngineOptions {
             engines: 2,
             memory_mb: 64,
+            open_analysis: false,
         }
     }
 }
@@ -104,6 +113,30 @@ pub struct EngineStatus {
     pub hash_mb: usize,
     pub thinking: usize,
     pub waiting: usize,
+    /// Anyone may ask the engine on the analysis board, not only players.
+    pub open_analysis: bool,
+}
+
+/// The most analyses waiting for an engine at once; one more is answered 503.
+pub const ANALYSIS_QUEUE: usize = 4;
+
+/// Why an analysis cannot have an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisRefusal {
+    /// This client has an analysis under way or waiting already.
+    OnePerClient,
+    /// [`ANALYSIS_QUEUE`] analyses wait already.
+    QueueFull,
+    /// The server is stopping.
+    Closed,
+}
+
+/// Who waits in the queue.
+enum Waiter {
+    /// A game whose engine is due: its search thread is started when a slot comes free.
+    Game(SharedGame),
+    /// An analysis request, handed its permit when a slot comes free.
+    Analysis(tokio::sync::oneshot::Sender<Permit>),
 }
 
 pub enum Admission {
@@ -118,6 +151,7 @@ pub enum Admission {
 pub struct EnginePool {
     engines: usize,
     hash_mb: usize,
+    open_analysis: bool,
     pub store: Arc<Store>,
     inner: Mutex<Inner>,
     /// Signalled whenever a slot comes free (for the shutdown's wait).
@@ -127,8 +161,10 @@ pub struct EnginePool {
 struct Inner {
     /// The searches holding a slot, by ticket.
     running: BTreeMap<u64, Arc<SearchControl>>,
-    /// The games waiting, oldest first.
-    queue: VecDeque<(u64, SharedGame)>,
+    /// The games and analyses waiting, oldest first.
+    queue: VecDeque<(u64, Waiter)>,
+    /// Analyses under way or waiting, by client address.
+    analysing: HashMap<IpAddr, usize>,
     next_ticket: u64,
     closed: bool,
 }
@@ -166,10 +202,12 @@ impl EnginePool {
         Arc::new(EnginePool {
             engines: options.engines.max(1),
             hash_mb: options.hash_mb(),
+            open_analysis: options.open_analysis,
             store,
             inner: Mutex::new(Inner {
                 running: BTreeMap::new(),
                 queue: VecDeque::new(),
+                analysing: HashMap::new(),
                 next_ticket: 1,
                 closed: false,
             }),
@@ -204,7 +242,13 @@ impl EnginePool {
             hash_mb: self.hash_mb,
             thinking,
             waiting,
+            open_analysis: self.open_analysis,
         }
+    }
+
+    /// Whether anyone may ask the engine on the analysis board.
+    pub fn open_analysis(&self) -> bool {
+        self.open_analysis
     }
 
     /// Asks for an engine for `game`, whose lock the caller holds (so the game cannot be started
@@ -220,7 +264,7 @@ impl EnginePool {
         if inner.running.len() < self.engines && inner.queue.is_empty() {
             Admission::Start(self.permit(&mut inner, ticket))
         } else {
-            inner.queue.push_back((ticket, game.clone()));
+            inner.queue.push_back((ticket, Waiter::Game(game.clone())));
             Admission::Wait(QueueSpot {
                 ticket,
                 pool: Arc::downgrade(self),
@@ -239,8 +283,54 @@ impl EnginePool {
         }
     }
 
-    /// The slot of `ticket` is free: it goes to the first game waiting, whose search thread then
-    /// claims its game (or gives the slot on if the game no longer waits).
+    /// Asks for an engine for an analysis by `client`: a permit at once when a slot is free and
+    /// nobody waits, else a place in the queue, unless the client has one already or the queue
+    /// holds [`ANALYSIS_QUEUE`] analyses.
+    pub fn admit_analysis(
+        self: &Arc<Self>,
+        client: IpAddr,
+    ) -> Result<AnalysisAdmission, AnalysisRefusal> {
+        let mut inner = self.inner();
+        if inner.closed {
+            return Err(AnalysisRefusal::Closed);
+        }
+        if inner.analysing.get(&client).is_some_and(|&n| n > 0) {
+            return Err(AnalysisRefusal::OnePerClient);
+        }
+        let waiting = (inner.queue.iter())
+            .filter(|(_, w)| matches!(w, Waiter::Analysis(_)))
+            .count();
+        let free = inner.running.len() < self.engines && inner.queue.is_empty();
+        if !free && waiting >= ANALYSIS_QUEUE {
+            return Err(AnalysisRefusal::QueueFull);
+        }
+        *inner.analysing.entry(client).or_insert(0) += 1;
+        let client = AnalysisClient {
+            pool: self.clone(),
+            client,
+        };
+        let ticket = inner.next_ticket;
+        inner.next_ticket += 1;
+        if free {
+            return Ok(AnalysisAdmission::Start(
+                self.permit(&mut inner, ticket),
+                client,
+            ));
+        }
+        let (send, receive) = tokio::sync::oneshot::channel();
+        inner.queue.push_back((ticket, Waiter::Analysis(send)));
+        Ok(AnalysisAdmission::Wait(
+            AnalysisWait {
+                ticket,
+                pool: self.clone(),
+                receive,
+            },
+            client,
+        ))
+    }
+
+    /// The slot of `ticket` is free: it goes to the first waiting, a game (whose search thread then
+    /// claims its game, or gives the slot on if the game no longer waits) or an analysis.
     fn release(self: &Arc<Self>, ticket: u64) {
         let next = {
             let mut inner = self.inner();
@@ -250,22 +340,32 @@ impl EnginePool {
                 false => inner
                     .queue
                     .pop_front()
-                    .map(|(t, game)| (self.permit(&mut inner, t), game)),
+                    .map(|(t, waiter)| (self.permit(&mut inner, t), waiter)),
             }
         };
         self.freed.notify_all();
-        if let Some((permit, game)) = next {
-            if let Err(permit) = crate::engine_task::spawn_queued(game, permit) {
-                permit.abandon();
+        match next {
+            Some((permit, Waiter::Game(game))) => {
+                if let Err(permit) = crate::engine_task::spawn_queued(game, permit) {
+                    permit.abandon();
+                }
             }
-            self.announce_positions();
+            // An analysis whose request is gone gives the slot on at once (the permit's drop).
+            Some((permit, Waiter::Analysis(send))) => drop(send.send(permit)),
+            None => return,
         }
+        self.announce_positions();
     }
 
     /// Tells every waiting game its new place (after the queue moved). Locks one game at a time,
     /// never while holding the pool.
     pub fn announce_positions(&self) {
-        let waiting: Vec<SharedGame> = self.inner().queue.iter().map(|(_, g)| g.clone()).collect();
+        let waiting: Vec<SharedGame> = (self.inner().queue.iter())
+            .filter_map(|(_, w)| match w {
+                Waiter::Game(g) => Some(g.clone()),
+                Waiter::Analysis(_) => None,
+            })
+            .collect();
         for shared in waiting {
             let game = lock(&shared);
             if let Some(view) = game.queued.as_ref().and_then(QueueSpot::view) {
@@ -358,6 +458,57 @@ impl Drop for Permit {
     fn drop(&mut self) {
         if self.armed {
             self.pool.release(self.ticket);
+        }
+    }
+}
+
+/// An analysis's turn: an engine now, or a place in the queue; with the client's count, given back
+/// when the analysis ends.
+pub enum AnalysisAdmission {
+    Start(Permit, AnalysisClient),
+    Wait(AnalysisWait, AnalysisClient),
+}
+
+/// An analysis counted against its client address until dropped.
+pub struct AnalysisClient {
+    pool: Arc<EnginePool>,
+    client: IpAddr,
+}
+
+impl Drop for AnalysisClient {
+    fn drop(&mut self) {
+        let mut inner = self.pool.inner();
+        if let Some(n) = inner.analysing.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                inner.analysing.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// An analysis waiting in the queue. Dropped before its turn (the request was abandoned), it
+/// leaves the queue.
+pub struct AnalysisWait {
+    ticket: u64,
+    pool: Arc<EnginePool>,
+    receive: tokio::sync::oneshot::Receiver<Permit>,
+}
+
+impl AnalysisWait {
+    /// The permit, when a slot comes to this analysis; `None` if the server stopped meanwhile.
+    pub async fn turn(mut self) -> Option<Permit> {
+        (&mut self.receive).await.ok()
+    }
+}
+
+impl Drop for AnalysisWait {
+    fn drop(&mut self) {
+        if self.pool.leave(self.ticket) {
+            let pool = self.pool.clone();
+            let _ = std::thread::Builder::new()
+                .name("engine-queue".into())
+                .spawn(move || pool.announce_positions());
         }
     }
 }

@@ -16,10 +16,7 @@ use std::net::SocketAddr;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
-use axum::extract::connect_info::Connected;
-use axum::serve::{IncomingStream, Listener};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
 
 use crate::security::{MAX_HEAD_BYTES, MAX_HEADERS, MAX_TARGET_BYTES, REFUSED_PREFIX};
 
@@ -122,7 +119,8 @@ impl<S> HeadGuard<S> {
     fn check_head(&mut self) -> Vec<u8> {
         let from = self.scanned.saturating_sub(2);
         let end = find_blank_line(&self.head[from..]).map(|i| from + i);
-        self.line_done = self.line_done || self.head[self.scanned..].contains(&b'\n');
+        let line_ended = self.head[self.scanned..].contains(&b'\n');
+        self.line_done = self.line_done || line_ended;
         self.scanned = self.head.len();
         let Some(end) = end else {
             // The request line is the method, the target and the version: 64 bytes are room
@@ -131,6 +129,16 @@ impl<S> HeadGuard<S> {
                 self.refuse(Refusal::UriTooLong);
             } else if self.head.len() > MAX_HEAD_BYTES {
                 self.refuse(Refusal::HeadersTooLarge);
+            } else if line_ended {
+                // A head that is already not HTTP (random bytes, an HTTP/0.9 request) is refused
+                // now rather than when its blank line comes, which may be never. Looked at once
+                // per line, so that a head sent a byte at a time costs no more than a whole one.
+                let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
+                match httparse::Request::new(&mut headers).parse(&self.head) {
+                    Ok(_) => {}
+                    Err(httparse::Error::TooManyHeaders) => self.refuse(Refusal::HeadersTooLarge),
+                    Err(_) => self.refuse(Refusal::BadRequest),
+                }
             }
             return Vec::new();
         };
@@ -267,12 +275,11 @@ impl<S: AsyncRead + Unpin> AsyncRead for HeadGuard<S> {
             }
             result?;
             if read.filled().is_empty() {
-                // The end of the stream: a half head goes to hyper as it came (it knows what to
-                // make of it), then the end.
+                // The end of the stream: a half head can never be whole, so it is refused (hyper
+                // would answer it with a bare 400 of its own); the client, which may only have
+                // half-closed the connection, still reads the answer.
                 if !this.head.is_empty() {
-                    this.out.append(&mut this.head);
-                    this.scanned = 0;
-                    this.line_done = false;
+                    this.refuse(Refusal::BadRequest);
                     continue;
                 }
                 return Poll::Ready(Ok(()));
@@ -312,38 +319,9 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for HeadGuard<S> {
     }
 }
 
-/// A TCP listener whose connections are read through a [`HeadGuard`].
-pub struct GuardedListener(TcpListener);
-
-impl GuardedListener {
-    pub fn new(listener: TcpListener) -> GuardedListener {
-        GuardedListener(listener)
-    }
-}
-
-impl Listener for GuardedListener {
-    type Io = HeadGuard<TcpStream>;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        let (io, addr) = Listener::accept(&mut self.0).await;
-        (HeadGuard::new(io), addr)
-    }
-
-    fn local_addr(&self) -> io::Result<Self::Addr> {
-        self.0.local_addr()
-    }
-}
-
 /// The address of the client at the other end of a connection (for the rate limits).
 #[derive(Clone, Copy, Debug)]
 pub struct ClientAddr(pub SocketAddr);
-
-impl Connected<IncomingStream<'_, GuardedListener>> for ClientAddr {
-    fn connect_info(stream: IncomingStream<'_, GuardedListener>) -> Self {
-        ClientAddr(*stream.remote_addr())
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -359,7 +337,7 @@ mod tests {
         }
         let mut out = guard.out[guard.taken..].to_vec();
         if guard.framing != Framing::Through && !guard.head.is_empty() {
-            out.extend_from_slice(&guard.head); // what the end of the stream would release
+            out.extend_from_slice(&refused(400)); // what the end of the stream would release
         }
         out
     }
@@ -416,11 +394,31 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn reads_end_with_the_stream() {
+    async fn a_half_head_at_the_end_of_the_stream_is_refused() {
+        // The reader stops once the refusal is read (what follows is hyper's answer).
         let mut guard = HeadGuard::new(&TWO[..40]);
+        let mut out = vec![0u8; 4096];
+        let n = guard.read(&mut out).await.unwrap();
+        assert_eq!(&out[..n], refused(400), "a half head can never be whole");
+        let mut whole = HeadGuard::new(TWO);
         let mut out = Vec::new();
-        guard.read_to_end(&mut out).await.unwrap();
-        assert_eq!(out, &TWO[..40], "a half head is passed on at the end");
+        whole.read_to_end(&mut out).await.unwrap();
+        assert_eq!(out, TWO, "whole requests, then the end");
+    }
+
+    #[test]
+    fn a_line_that_is_not_http_is_refused_before_its_head_ends() {
+        // HTTP/0.9, random bytes: refused at the end of the first line, not at a blank line that
+        // may never come.
+        assert_eq!(through(&[b"GET /\r\n"]), refused(400));
+        assert_eq!(
+            through(&[b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\n"]),
+            refused(400)
+        );
+        // A valid head still on its way is waited for.
+        let mut guard = HeadGuard::new(&b""[..]);
+        guard.absorb(b"POST /api/games HTTP/1.1\r\nHost: x\r\nX-a: ");
+        assert_eq!((guard.out.len(), guard.framing), (0, Framing::Head));
     }
 
     proptest! {
@@ -455,12 +453,14 @@ mod tests {
         #[test]
         fn any_bytes_are_passed_on_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
             let out = through(&[&bytes]);
-            let passed = out.len().min(bytes.len());
-            let prefix_len = (0..=passed).rev().find(|&n| out[..n] == bytes[..n]).unwrap_or(0);
-            let rest = &out[prefix_len..];
+            let is_prefix = |o: &[u8]| o.len() <= bytes.len() && o == &bytes[..o.len()];
+            let refused_after_prefix = [400, 414, 431].iter().any(|&s| {
+                let r = refused(s);
+                out.ends_with(&r) && is_prefix(&out[..out.len() - r.len()])
+            });
             prop_assert!(
-                rest.is_empty() || [400, 414, 431].iter().any(|&s| rest == refused(s).as_slice()),
-                "{:?}", String::from_utf8_lossy(rest)
+                is_prefix(&out) || refused_after_prefix,
+                "{:?}", String::from_utf8_lossy(&out)
             );
         }
     }

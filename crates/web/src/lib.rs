@@ -8,6 +8,7 @@ mod analysis;
 mod api;
 mod assets;
 pub mod clock;
+mod connections;
 pub mod diagram;
 mod dir_lock;
 mod editor;
@@ -35,8 +36,9 @@ use std::time::Duration;
 use thiserror::Error;
 
 pub use api::{router, router_with};
+pub use connections::{BODY_TIMEOUT, ConnectionLimits, HEAD_TIMEOUT};
 pub use dir_lock::LOCK_FILE;
-pub use engine_pool::{EngineOptions, EngineStatus, QueueView};
+pub use engine_pool::{ANALYSIS_QUEUE, EngineOptions, EngineStatus, QueueView};
 pub use guard::ClientAddr;
 pub use ratelimit::{Rate, RateLimits};
 pub use security::{SecurityConfig, allowed_host};
@@ -107,6 +109,8 @@ pub struct ServeOptions {
     pub engines: EngineOptions,
     /// The limits per client address (`--no-rate-limits` turns them off, for a load test).
     pub rate_limits: RateLimits,
+    /// The caps on open connections (connections.rs).
+    pub connections: ConnectionLimits,
     /// Called with the address once the server listens (the CLI prints it and opens a browser).
     pub on_listening: Box<dyn FnOnce(SocketAddr) + Send>,
 }
@@ -196,15 +200,12 @@ pub async fn serve_until(
             let _ = fired.send((by, stopped));
         }
     };
-    let mut server = tokio::spawn(
-        axum::serve(
-            guard::GuardedListener::new(listener),
-            router_with(state.clone(), security)
-                .into_make_service_with_connect_info::<ClientAddr>(),
-        )
-        .with_graceful_shutdown(begin)
-        .into_future(),
-    );
+    let mut server = tokio::spawn(connections::serve(
+        listener,
+        router_with(state.clone(), security),
+        options.connections,
+        begin,
+    ));
     let (by, engines_stopped, mut clean) = tokio::select! {
         // The server ends only after the stop began, which tells first: looked at first.
         biased;
@@ -213,16 +214,13 @@ pub async fn serve_until(
             // Only an error ends the server before a stop was asked for.
             sweeper.abort();
             state.shutdown(shutdown::GRACE);
-            ended
-                .map_err(|e| WebError::Serve(std::io::Error::other(e)))?
-                .map_err(WebError::Serve)?;
+            ended.map_err(|e| WebError::Serve(std::io::Error::other(e)))?;
             return Err(WebError::Serve(std::io::Error::other("the server ended by itself")));
         }
     };
     // The requests under way finish; one that does not within the grace period is cut off.
     match tokio::time::timeout(shutdown::GRACE, &mut server).await {
-        Ok(Ok(Ok(()))) => {}
-        Ok(Ok(Err(e))) => return Err(WebError::Serve(e)),
+        Ok(Ok(())) => {}
         Ok(Err(_)) | Err(_) => {
             server.abort();
             clean = false;

@@ -31,9 +31,17 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut res = (self.0, axum::Json(json!({ "error": self.1 }))).into_response();
-        if self.0 == StatusCode::SERVICE_UNAVAILABLE {
-            res.headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from_static("2"));
+        // When to try again: a busy moment, or a limit (the rate limiter sets its own wait).
+        let retry = match self.0 {
+            StatusCode::SERVICE_UNAVAILABLE => Some("2"),
+            StatusCode::TOO_MANY_REQUESTS => Some("1"),
+            _ => None,
+        };
+        if let Some(seconds) = retry {
+            res.headers_mut().insert(
+                header::RETRY_AFTER,
+                header::HeaderValue::from_static(seconds),
+            );
         }
         res
     }
@@ -77,6 +85,11 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                             crate::BODY_LIMIT
                         ),
                     )
+                } else if timed_out(&e) {
+                    ApiError(
+                        StatusCode::REQUEST_TIMEOUT,
+                        "the request body stopped arriving: nothing was changed".to_string(),
+                    )
                 } else {
                     ApiError::bad(format!("cannot read the request body: {e}"))
                 }
@@ -86,4 +99,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
             .map(ApiJson)
             .map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
     }
+}
+
+/// Whether reading a body failed on the server's body timeout (crate::connections).
+fn timed_out(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(err) = cause {
+        if err.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = err.source();
+    }
+    false
 }

@@ -2,7 +2,8 @@
 //!
 //! * the `Host` header must name this server (its loopback address and port, or a name given
 //!   with `--allow-host`), so a page on another name that resolves to 127.0.0.1 (DNS rebinding)
-//!   reads nothing: 421;
+//!   reads nothing: 421. So must the authority of an absolute-form target
+//!   (`POST http://host/...`): 421. Two `Host` headers are a 400 (RFC 9112, 3.2);
 //! * a request that changes something (any method but GET, HEAD, OPTIONS and TRACE) must come
 //!   from a page of this server when it comes from a page at all (`Origin`,
 //!   `Sec-Fetch-Site`): 403; and must say `Content-Type: application/json`, which a cross-site
@@ -20,8 +21,9 @@ use std::time::Instant;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -214,12 +216,23 @@ fn refusal(security: &Security, req: &Request) -> Option<Response> {
     if headers.len() > MAX_HEADERS || head_bytes > MAX_HEAD_BYTES {
         return fail(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, too_big_head());
     }
+    if headers.get_all(header::HOST).iter().nth(1).is_some() {
+        return fail(
+            StatusCode::BAD_REQUEST,
+            "the request has more than one Host header".to_string(),
+        );
+    }
     // No Host at all is no browser's request (HTTP/1.1 browsers always send one): only a page in
-    // a browser can be rebound, so only a Host is checked.
-    let host =
-        header_text(headers, header::HOST).or_else(|| req.uri().authority().map(|a| a.as_str()));
-    if let Some(host) = host
-        && !security.is_ours(host)
+    // a browser can be rebound, so only a Host is checked. An absolute-form target names its
+    // host itself (and a server takes it over the Host header): it must be ours as well.
+    let named = [
+        header_text(headers, header::HOST),
+        req.uri().authority().map(|a| a.as_str()),
+    ];
+    if named
+        .into_iter()
+        .flatten()
+        .any(|host| !security.is_ours(host))
     {
         return fail(
             StatusCode::MISDIRECTED_REQUEST,
@@ -305,20 +318,33 @@ fn too_big_head() -> String {
     )
 }
 
+fn client(req: &Request) -> IpAddr {
+    client_of(req.extensions(), req.headers())
+}
+
+/// The client a request counts against (for the limits of a route), as [`client`] finds it.
+pub struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_of(&parts.extensions, &parts.headers)))
+    }
+}
+
 /// The client a request counts against: the connection's peer, or, when the peer is this machine
 /// (a reverse proxy in front of the server, which listens on 127.0.0.1 only), the address the
 /// proxy appended last to `X-Forwarded-For`. A browser cannot set that header on a cross-site
 /// request, and what a client sends in it comes before the proxy's entry.
-fn client(req: &Request) -> IpAddr {
-    let peer = req
-        .extensions()
+fn client_of(extensions: &Extensions, headers: &HeaderMap) -> IpAddr {
+    let peer = extensions
         .get::<ConnectInfo<ClientAddr>>()
         .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |c| c.0.0.ip());
     if !peer.is_loopback() {
         return peer;
     }
-    let forwarded = req
-        .headers()
+    let forwarded = headers
         .get_all("x-forwarded-for")
         .iter()
         .filter_map(|v| v.to_str().ok())

@@ -583,11 +583,13 @@ async fn the_board_learns_pieces_and_warns() {
 async fn analysis_reads_branches_and_searches() {
     let state = AppState::open(&data_dir("analysis")).unwrap();
     let start = "r,8,k/10/10/10/10/10/10/10/4,P,5/K,9 b";
-    let (status, a) = post(
+    let game = new_game(&state, json!({"variant": "scirocco", "humans": "both"})).await;
+    let (status, a) = post_as(
         &state,
         "/api/analysis",
-        json!({"variant": "scirocco", "position": start, "moves": ["a1b1", "a10a9"],
-               "search_ms": 200, "evals": true}),
+        &seat(&game, "tan"),
+        json!({"game": game["id"], "variant": "scirocco", "position": start,
+               "moves": ["a1b1", "a10a9"], "search_ms": 200, "evals": true}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{a}");
@@ -631,6 +633,80 @@ async fn analysis_reads_branches_and_searches() {
         assert_eq!(got, status, "{body}: {answer}");
         assert!(error(&answer).contains(needle), "{body}: {answer}");
     }
+}
+
+/// Reading a branch is open; asking the engine needs a seat in the game named, unless the server
+/// is an open analysis board.
+#[tokio::test]
+async fn asking_the_engine_needs_a_seat() {
+    let state = AppState::open(&data_dir("analysis-seat")).unwrap();
+    let game = new_game(&state, json!({"variant": "scirocco", "humans": "both"})).await;
+    let start = game["start"].as_str().unwrap().to_string();
+    let read = json!({"variant": "scirocco", "position": start});
+    let (status, a) = post(&state, "/api/analysis", read).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    let ask = |game: Value| json!({"game": game, "variant": "scirocco", "position": start, "search_ms": 50});
+    for (body, seat, status, needle) in [
+        (
+            ask(Value::Null),
+            None,
+            StatusCode::FORBIDDEN,
+            "needs a seat",
+        ),
+        (
+            ask(game["id"].clone()),
+            None,
+            StatusCode::FORBIDDEN,
+            "secret",
+        ),
+        (
+            ask(game["id"].clone()),
+            Some("00ff"),
+            StatusCode::FORBIDDEN,
+            "no secret",
+        ),
+        (
+            ask(json!(999_999)),
+            Some("00ff"),
+            StatusCode::NOT_FOUND,
+            "no game",
+        ),
+        (
+            json!({"variant": "scirocco", "position": start, "evals": true}),
+            None,
+            StatusCode::FORBIDDEN,
+            "needs a seat",
+        ),
+    ] {
+        let (got, answer) = call(
+            &state,
+            "POST",
+            "/api/analysis",
+            seat,
+            Some(body.to_string()),
+        )
+        .await;
+        assert_eq!(got, status, "{body}: {answer}");
+        assert!(error(&answer).contains(needle), "{body}: {answer}");
+    }
+    let blue = seat(&game, "blue");
+    let (status, a) = post_as(&state, "/api/analysis", &blue, ask(game["id"].clone())).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert!(a["search"]["depth"].as_u64().unwrap() >= 1, "{a}");
+
+    let open = AppState::open_with(
+        &data_dir("analysis-open"),
+        jovian_web::EngineOptions {
+            open_analysis: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let (status, a) = post(&open, "/api/analysis", ask(Value::Null)).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert!(a["search"]["best"].is_string(), "{a}");
+    let (_, engines) = get(&open, "/api/engines").await;
+    assert_eq!(engines["open_analysis"], true, "{engines}");
 }
 
 /// The editor's check: the forms of a valid arrangement, the rules' refusal of an invalid one,

@@ -292,7 +292,86 @@ fn one_engine() -> EngineOptions {
     EngineOptions {
         engines: 1,
         memory_mb: 4,
+        open_analysis: false,
     }
+}
+
+/// An analysis of Scirocco's start asked by the client at 10.0.0.`client` (as a proxy on this
+/// machine tells it), with a short search.
+async fn analyse(state: AppState, client: u8) -> (StatusCode, HeaderMap, Value) {
+    let v = Variant::by_id("scirocco").unwrap();
+    let start = fen::write_setup(&Setup::named(v, v.setups.default).unwrap());
+    let body = json!({"variant": "scirocco", "position": start, "search_ms": 50});
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/analysis")
+        .header("content-type", "application/json")
+        .header("x-forwarded-for", format!("10.0.0.{client}"))
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let res = router(state).oneshot(req).await.unwrap();
+    let (status, headers) = (res.status(), res.headers().clone());
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        headers,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// Analyses take the engines' slots in turn: a bounded queue (503 with Retry-After beyond it) and
+/// one analysis per client at a time (429); when the slot comes free they are answered in turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyses_wait_for_an_engine_in_a_bounded_queue() {
+    let options = EngineOptions {
+        open_analysis: true,
+        ..one_engine()
+    };
+    let state = AppState::open_with(&data_dir("analysis-queue"), options).unwrap();
+    // The only engine thinks for a minute.
+    let body = json!({"variant": "scirocco", "humans": "tan", "movetime_ms": 60000});
+    let id = new_game(&state, body).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while engines(&state).await != (1, 0) {
+        assert!(Instant::now() < deadline, "the engine did not start");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let clients = 1..=jovian_web::ANALYSIS_QUEUE as u8;
+    let waiting: Vec<_> = clients
+        .clone()
+        .map(|c| tokio::spawn(analyse(state.clone(), c)))
+        .collect();
+    let queued = (1, jovian_web::ANALYSIS_QUEUE as u64);
+    while engines(&state).await != queued {
+        assert!(Instant::now() < deadline, "{:?}", engines(&state).await);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (status, headers, v) = analyse(state.clone(), 99).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(headers.contains_key("retry-after"), "{headers:?}");
+    assert!(v["error"].as_str().unwrap().contains("wait already"), "{v}");
+    let (status, headers, v) = analyse(state.clone(), 1).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(headers.contains_key("retry-after"), "{headers:?}");
+    assert_eq!(engines(&state).await, queued, "nothing more was queued");
+    // The game ends: its engine stops and the analyses have the slot one after another.
+    let (status, v) = post(&state, &format!("/api/games/{id}/resign"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    for task in waiting {
+        let (status, _, v) = tokio::time::timeout(Duration::from_secs(20), task)
+            .await
+            .expect("each analysis is answered")
+            .unwrap();
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert!(v["search"]["depth"].as_u64().unwrap() >= 1, "{v}");
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while engines(&state).await != (0, 0) {
+        assert!(Instant::now() < deadline, "{:?}", engines(&state).await);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // A client whose analysis ended may ask again.
+    assert_eq!(analyse(state.clone(), 1).await.0, StatusCode::OK);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -301,7 +380,7 @@ async fn with_one_engine_games_wait_their_turn_in_order() {
     let (_, e) = get(&state, "/api/engines").await;
     assert_eq!(
         e,
-        json!({"engines": 1, "hash_mb": 4, "thinking": 0, "waiting": 0})
+        json!({"engines": 1, "hash_mb": 4, "thinking": 0, "waiting": 0, "open_analysis": false})
     );
     let body = json!({"variant": "scirocco", "humans": "tan", "movetime_ms": 1000});
     let ids = [
@@ -555,6 +634,7 @@ async fn a_graceful_stop_ends_streams_and_engines_and_the_game_thinks_again_afte
             allow_hosts: vec![],
             engines: EngineOptions::default(),
             rate_limits: jovian_web::RateLimits::default(),
+            connections: jovian_web::ConnectionLimits::default(),
             on_listening: Box::new(move |addr| listening.send(addr).unwrap()),
         },
         async move {
