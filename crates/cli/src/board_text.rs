@@ -79,8 +79,15 @@ pub fn diagram(pos: &Position) -> String {
 
 /// The diagram, piece counts, the game's status and a legend of the types on the board.
 pub fn render(pos: &mut Position) -> String {
+    let mut out = board(pos);
+    out.push('\n');
+    out.push_str(&legend(pos));
+    out
+}
+
+/// The diagram, piece counts, the game's status and the text form, without the legend.
+pub fn board(pos: &mut Position) -> String {
     let v = pos.variant();
-    let cell_width = cell_width(pos);
     let mut out = diagram(pos);
     let _ = writeln!(
         out,
@@ -99,7 +106,14 @@ pub fn render(pos: &mut Position) -> String {
         }
     }
     let _ = writeln!(out, "Text form: {}", jovian_rules::fen::write_position(pos));
-    let _ = writeln!(out, "\nLegend:");
+    out
+}
+
+/// A line for each type on the board: its abbreviation, name, moves and promotion.
+pub fn legend(pos: &Position) -> String {
+    let v = pos.variant();
+    let cell_width = cell_width(pos);
+    let mut out = String::from("Legend:\n");
     for kind in v.kinds() {
         if !pos.pieces().any(|(_, k, _)| k == kind) {
             continue;

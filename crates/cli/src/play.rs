@@ -1,5 +1,6 @@
 //! `jovian play`: a game in the terminal against the engine. Moves are typed in the game's notation;
-//! the board is redrawn after each move; the record is saved at the end.
+//! the board is drawn once a turn (after the engine's reply), the legend of the pieces once at the
+//! start and on request (`legend`); the record is saved at the end.
 
 use clap::Args;
 use jovian_engine::levels::{
@@ -36,7 +37,8 @@ pub struct PlayArgs {
 
 const HELP: &str = "Type a move in the game's notation (e.g. P-d4, Chxa5, P-a8=Ta, Gex!c6) or in \
 coordinates (d3d4), in any case. Commands: moves (list legal moves), history (the moves so \
-far), undo (take back your last move), board, resign, quit, help.";
+far), undo (take back your last move), board, legend (the pieces on the board), resign, quit, \
+help.";
 
 /// The moves so far, numbered by moves (a ply of each side) as records are: `1. P-d4 P-d7`.
 fn history(texts: &[String], first: Color) -> String {
@@ -140,7 +142,8 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                 outln!("{} resigns.", variant.side_title(human));
                 break;
             }
-            "board" => out!("{}", board_text::render(&mut pos)),
+            "board" => out!("{}", board_text::board(&mut pos)),
+            "legend" => out!("{}", board_text::legend(&pos)),
             "history" => outln!("{}", history(&texts, first)),
             "moves" => {
                 let mut list = Vec::new();
@@ -175,14 +178,56 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
                         pos.make(m);
                         moves.push(m);
                     }
-                    out!("{}", board_text::diagram(&pos));
-                    outln!("last move: {}", last_move(&texts, variant, &pos));
+                    // The board comes with the engine's reply (once a turn), or now if the
+                    // game is over or the turn goes on (the second part of a doubled move).
+                    if pos.outcome().is_some() || pos.side_to_move() == human {
+                        out!("{}", board_text::diagram(&pos));
+                    }
+                    outln!("you played: {}", last_move(&texts, variant, &pos));
                 }
-                Err(e) => outln!("{e}"),
+                Err(e) => {
+                    outln!("{e}");
+                    let near = near_misses(&mut pos, text);
+                    if !near.is_empty() {
+                        outln!(
+                            "Legal moves written so: {} (type one whole)",
+                            near.join("  ")
+                        );
+                    }
+                }
             },
         }
     }
     save_record(args, &start, &moves, resigned)
+}
+
+/// The most near misses named after a refused move.
+const NEAR_MISSES: usize = 8;
+
+/// The legal moves that a refused `text` may have meant: those whose written form starts with it
+/// or whose first part (before `:` or `&`, the follow-ups of a Tank push, a relay or a doubled
+/// move) is it, ignoring case. A Tank push typed as `OxT-d4` is answered with its whole form,
+/// `OxT-d4:C-d5,Ch-d6`.
+fn near_misses(pos: &mut Position, text: &str) -> Vec<String> {
+    let typed = text.trim().to_ascii_lowercase();
+    if typed.is_empty() {
+        return Vec::new();
+    }
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut near: Vec<String> = list
+        .iter()
+        .map(|&m| notation::format_move(pos, m, Style::Short))
+        .filter(|t| {
+            let lower = t.to_ascii_lowercase();
+            let first = lower.split([':', '&']).next().unwrap_or("");
+            lower.starts_with(&typed) || first == typed
+        })
+        .collect();
+    near.sort();
+    near.dedup();
+    near.truncate(NEAR_MISSES);
+    near
 }
 
 /// "P-d4 (Blue's move 1, ply 1)".

@@ -243,6 +243,40 @@ fn play_in_the_terminal_against_the_engine() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
+/// Jupiter in the terminal: the legend once at the start and on request, the board once a turn
+/// (with the engine's reply), and a Tank push typed without its pushed pieces answered with the
+/// whole form it accepts.
+#[test]
+fn play_shows_the_board_once_a_turn_and_names_the_whole_form_of_a_near_miss() {
+    use std::io::Write;
+    let record = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tank.pgn");
+    let tank = "p,14,k/16/16/16/16/16/16/16/16/16/10,p,5/10,Go,5/10,A,5/10,OxT,5/16/15,K b";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jovian"))
+        .args(["play", "jupiter", "--position", tank, "--level", "1"])
+        .args(["--record", record.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    let typed = b"OxT-k4\nOxT-k4:A-k5,Goxk6\nlegend\nquit\n";
+    child.stdin.take().unwrap().write_all(typed).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        out.contains("Legal moves written so: OxT-k4:A-k5,Goxk6 (type one whole)"),
+        "{out}"
+    );
+    assert!(out.contains("you played: OxT-k4:A-k5,Goxk6"), "{out}");
+    assert_eq!(out.matches("Jovian plays").count(), 1, "{out}");
+    // The board at the start and after the engine's reply: twice in all, not after the push too.
+    assert_eq!(out.matches("Jupiter - ").count(), 2, "{out}");
+    // The legend at the start and when asked.
+    assert_eq!(out.matches("Legend:").count(), 2, "{out}");
+    assert!(out.contains("OxT  Ox Tank"), "{out}");
+}
+
 #[test]
 fn analyse_prints_iterations_and_a_best_move() {
     let o = jovian(&["analyse", "scirocco", "--depth", "4"]);
