@@ -1,7 +1,10 @@
 // Two people at browsers of their own (issue 15): a game made with "a person at another
 // computer", the invitation link opened in a second browser context (its own storage), a third
 // context watching; moves arrive live; the wrong side's browser cannot move; a draw offer is
-// answered by the other side; the server restarts mid-game and play goes on.
+// answered by the other side (the offering side is never told the computer declined); the list
+// of games says who plays from each browser's point of view; the server restarts mid-game and
+// play goes on; a loss on time shows the loser's clock at zero; resigning while the computer
+// thinks names the side that resigns.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { killServer, startServer } from "./harness.mjs";
@@ -86,10 +89,24 @@ try {
   await blue.waitForSelector("#dlg-confirm[open]");
   await blue.click("#confirm-yes");
   await blue.waitForFunction(() => /waiting for the answer/.test(document.querySelector("#offer-text").textContent));
+  assert.doesNotMatch(await blue.locator("#notice").textContent(), /declines/, "nobody has answered yet");
   await tan.waitForFunction(() => /Blue offers a draw/.test(document.querySelector("#offer-text")?.textContent || ""));
   await tan.screenshot({ path: `${shots}/online-offer.png` });
   await tan.click("#offer-decline");
   await blue.waitForSelector("#offer", { state: "hidden" });
+
+  step("the list of games says who plays, from each browser's point of view");
+  const listed = async (page) => {
+    await page.click("#btn-games");
+    await page.waitForSelector("#dlg-games[open]");
+    const row = page.locator("#games-table tbody tr", { hasText: "Scirocco" }).first();
+    const text = await row.locator("td").nth(2).textContent();
+    await page.click("#dlg-games menu button");
+    return text;
+  };
+  assert.equal(await listed(blue), "you: Blue, against a person online");
+  assert.equal(await listed(tan), "you: Tan, against a person online");
+  assert.equal(await listed(watcher), "two people online", "a browser without a seat is nobody's 'you'");
 
   step("the server restarts mid-game; both browsers play on");
   const port = server.port;
@@ -112,10 +129,30 @@ try {
   assert.match(await watcher.locator("#clock-blue").textContent(), /Blue 0:0[12]/);
   await watcher.waitForSelector("#banner:not([hidden])", { timeout: 15000 });
   assert.match(await watcher.locator("#banner").textContent(), /Blue lost on time/);
+  assert.match(await watcher.locator("#clock-blue").textContent(), /Blue 0:00/, "the loser's time is spent");
   await watcher.screenshot({ path: `${shots}/clock-out.png` });
   const timed = Number(await watcher.evaluate(() => localStorage.getItem("jovian-game")));
   const res = await fetch(new URL(`/api/games/${timed}/record`, server.url));
   assert.match(await res.text(), /\[TimeControl "1\/2"\]/);
+
+  step("resigning while the computer thinks: the person's side resigns, and the page says so");
+  const made = await watcher.evaluate(async () => {
+    const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variant: "scirocco", humans: "blue", movetime_ms: 20000 }) });
+    return res.json();
+  });
+  await watcher.goto(`${url}#seat=${made.id}-blue-${made.seats.blue}`);
+  await watcher.waitForSelector("g.piece");
+  await watcher.click('g.piece[data-square="d3"]');
+  await watcher.click('rect[data-square="d4"]', { force: true });
+  await movesShown(watcher, 1);
+  assert.equal((await (await fetch(new URL(`/api/games/${made.id}`, server.url))).json()).board.to_move, "tan");
+  await watcher.click("#btn-resign");
+  await watcher.waitForSelector("#dlg-confirm[open]");
+  assert.match(await watcher.locator("#confirm-text").textContent(), /Blue resigns/);
+  await watcher.click("#confirm-yes");
+  await watcher.waitForSelector("#banner:not([hidden])");
+  assert.match(await watcher.locator("#banner").textContent(), /Blue resigned/);
 
   assert.deepEqual(errors, [], "no script errors");
   console.log("online test passed");

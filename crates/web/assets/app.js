@@ -9,7 +9,7 @@ import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { chosenClock, renderClocks } from "./clocks.js";
 import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
 import {
-  $, anySeat, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
+  $, anySeat, anySeatSide, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
   seatsOf, showError, showNotice, sideTitle, state,
 } from "./state.js";
 
@@ -469,13 +469,30 @@ function created(g) {
   return g;
 }
 
+/// Who plays a listed game, from this browser's point of view (the seats it holds).
+function listedPlayers(g) {
+  const seats = seatsOf(g.id);
+  const mine = ["blue", "tan"].filter((side) => seats[side]);
+  const sides = (state.variants.find((v) => v.id === g.variant) || {}).sides || ["Blue", "Tan"];
+  const side = (s) => (s === "blue" ? sides[0] : sides[1]);
+  const computer = `the computer (${levelName(g.level)})`;
+  if (g.humans === "both") return mine.length ? "you, both sides" : "two people at one board";
+  if (g.humans === "remote") {
+    return mine.length === 1 ? `you: ${side(mine[0])}, against a person online` : "two people online";
+  }
+  const person = g.humans; // the side a person plays against the computer
+  const other = person === "blue" ? "tan" : "blue";
+  return mine.includes(person) ? `you: ${side(person)}, against ${computer}`
+    : `${side(person)}: a person, ${side(other)}: ${computer}`;
+}
+
 async function showGames() {
   const tbody = document.querySelector("#games-table tbody");
   tbody.innerHTML = "";
   const games = await api("/api/games");
   for (const g of games.reverse()) {
     const tr = document.createElement("tr");
-    const players = g.humans === "both" ? "two people" : `you: ${g.humans}, computer ${levelName(g.level)}`;
+    const players = listedPlayers(g);
     const moves = `${Math.ceil(g.plies / 2)} (${g.plies} plies)`;
     for (const t of [g.id, g.title, players, moves, g.result || "in play"]) {
       const td = document.createElement("td"); td.textContent = t; tr.appendChild(td);
@@ -597,7 +614,12 @@ async function main() {
       showError(null);
       const r = await api(`/api/games/${state.game.id}/${path}`,
         { method: "POST", body: body || {}, seat: anySeat() });
-      if (r && r.game) { setGame(r.game); if (r.accepted === false) showNotice("The computer declines the draw."); }
+      if (r && r.game) {
+        setGame(r.game);
+        // An offer to a person waits for their answer (the offer box says so); only the
+        // computer answers at once.
+        if (r.accepted === false && !r.offered) showNotice("The computer declines the draw.");
+      }
       else if (r && r.id) setGame(r);
     } catch (e) { showError(e); }
   };
@@ -611,7 +633,7 @@ async function main() {
       ? `The game is over (${describeStatus(state.game)}). Take back the last move and play on?`
       : "Take back the last move?"), "Take back", action("takeback")));
   $("btn-resign").addEventListener("click", confirmed(
-    () => `Resign game ${state.game.id}? ${sideTitle(state.game.board.to_move)} resigns; this cannot be taken back.`,
+    () => `Resign game ${state.game.id}? ${sideTitle(anySeatSide())} resigns; this cannot be taken back.`,
     "Resign", action("resign")));
   $("btn-draw").addEventListener("click", confirmed(() => (state.game.humans === "both"
     ? "Agree a draw? The game ends; this cannot be taken back."

@@ -94,8 +94,15 @@ export function seatFor(side) {
 /// A secret of the current game for actions of either side: the side to move's first (so that
 /// two people at one board resign for the side to move).
 export function anySeat() {
+  const side = anySeatSide();
+  return side ? seatFor(side) : null;
+}
+
+/// The side whose secret `anySeat` gives (the side a resignation resigns), or null.
+export function anySeatSide() {
   const g = state.game;
-  return g ? seatFor(g.board.to_move) || seatFor("blue") || seatFor("tan") : null;
+  if (!g) return null;
+  return [g.board.to_move, "blue", "tan"].find((side) => seatFor(side)) || null;
 }
 
 /// Takes a seat from a link (#seat=ID-SIDE-SECRET) and returns the game's id, or null.

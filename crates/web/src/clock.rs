@@ -175,9 +175,13 @@ impl Clock {
         self.turn_began = Instant::now();
     }
 
-    pub fn view(&self, side_to_move: Color, over: bool) -> ClockView {
+    /// The clocks as shown: running ones as of now; in a finished game, the time each side had
+    /// left when it ended, nothing for a side that `lost_on_time`.
+    pub fn view(&self, side_to_move: Color, over: bool, lost_on_time: Option<Color>) -> ClockView {
         let now = |side| {
-            if over {
+            if lost_on_time == Some(side) {
+                0
+            } else if over {
                 self.left_ms[index(side)]
             } else {
                 self.left_now(side, side_to_move)

@@ -599,7 +599,13 @@ impl GameState {
             clock: self
                 .clock
                 .as_ref()
-                .map(|c| c.view(self.position.side_to_move(), ending.is_some())),
+                .map(|c| {
+                    let flagged = match ending {
+                        Some(Ending::Time(loser)) => Some(loser),
+                        _ => None,
+                    };
+                    c.view(self.position.side_to_move(), ending.is_some(), flagged)
+                }),
         }
     }
 
