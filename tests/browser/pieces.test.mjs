@@ -90,7 +90,7 @@ try {
   assert.equal((await currentGame()).moves.length, 0);
   await page.screenshot({ path: `${shots}/panel-enemy.png` });
 
-  step("every game's diagrams: two types that draw the same diagram move exactly alike");
+  step("every game's diagrams: two types drawn alike, with the same powers in words, move exactly alike");
   const variants = await api("/api/variants");
   for (const v of variants) {
     const drawn = await page.evaluate(async (pieces) => {
@@ -104,7 +104,9 @@ try {
     for (let i = 0; i < drawn.length; i++) {
       assert.ok(drawn[i].includes("dg-centre"), `${v.id} ${v.pieces[i].abbr}: a diagram was drawn`);
       for (let j = i + 1; j < drawn.length; j++) {
-        if (drawn[i] !== drawn[j]) continue;
+        // The same drawing and the same powers in words (poison, doubling...) must move alike.
+        const notes = (k) => JSON.stringify(v.pieces[k].diagram.notes) + v.pieces[k].royal;
+        if (drawn[i] !== drawn[j] || notes(i) !== notes(j)) continue;
         shared++;
         assert.ok(v.pieces[i].moves_like.includes(v.pieces[j].abbr),
           `${v.id}: ${v.pieces[i].abbr} and ${v.pieces[j].abbr} draw the same diagram but move differently`);
@@ -298,6 +300,17 @@ try {
       await page.screenshot({ path: `${shots}/${v.id}-${width}x${height}.png` });
     }
   }
+
+  step("the Doubler's panel says whose moves it doubles and names no piece with other powers alike");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loadPosition("jupiter", "p,14,k/16/16/16/16/16/16/7,Dbl,8/16/16/16/16/16/16/16/15,K b");
+  await page.click('g.piece[data-square="h9"]');
+  await page.waitForFunction(() => /Doubler/.test(document.querySelector("#piece-panel h3").textContent));
+  const panel = await page.locator("#piece-panel").textContent();
+  assert.match(panel, /of either side/, panel);
+  assert.doesNotMatch(panel, /lets a friend/, panel);
+  assert.doesNotMatch(panel, /Moves exactly like: Poisoner/, panel);
+  await page.locator("#piece-panel").screenshot({ path: `${shots}/panel-doubler.png` });
 
   assert.deepEqual(errors, [], "no script errors");
   console.log("pieces test passed");

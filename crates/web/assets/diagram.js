@@ -26,7 +26,7 @@ export const MARKS = {
   push: { letter: "t", label: "pushes a friend here one step on (a Tank)" },
   create: { letter: "+", label: "creates a new piece of its kind here" },
   lends: { letter: "L", label: "lends moves to a friend here (relay)" },
-  doubles: { letter: "2", label: "lets a friend here move twice" },
+  doubles: { letter: "2", label: "a piece here, of either side, may move twice in its turn" },
   freezes: { label: "an enemy here cannot move" },
   restrains: { label: "an enemy here may only step (bewitched)" },
   burns: { label: "an enemy ending its turn here burns" },
@@ -37,7 +37,7 @@ const RAY_LABEL = {
   move: "rides on to the edge, moving only",
   capture: "rides on to the edge, capturing only",
   poisons: "poisons along its open queen lines",
-  doubles: "doubles along its open queen lines",
+  doubles: "doubles along its open queen lines: pieces of either side there may move twice",
 };
 
 /// The base of a square: "both", "move", "capture" or null.

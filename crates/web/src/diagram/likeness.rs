@@ -121,12 +121,18 @@ fn behaviour(
     Some((seen(Color::Blue)?, seen(Color::Tan).unwrap_or_default()))
 }
 
-/// For each type, the other types that move exactly like it (same fingerprint).
+/// For each type, the other types that move exactly like it: the same fingerprint, and the same
+/// powers that no move list shows (royalty, and the latent ones: poison, doubling, burning, ...),
+/// so that a Doubler is never said to move like a Poisoner.
 pub fn alike(v: &'static Variant) -> Vec<Vec<&'static str>> {
     let prints = fingerprints(v);
-    let mut groups: BTreeMap<&Fingerprint, Vec<&'static str>> = BTreeMap::new();
+    let powers = |k: PieceKind| (v.spec(k).latent, v.spec(k).royal);
+    let mut groups: BTreeMap<(&Fingerprint, _), Vec<&'static str>> = BTreeMap::new();
     for (k, print) in v.kinds().zip(&prints) {
-        groups.entry(print).or_default().push(v.abbr(k));
+        groups
+            .entry((print, powers(k)))
+            .or_default()
+            .push(v.abbr(k));
     }
     v.kinds()
         .zip(&prints)
@@ -135,7 +141,7 @@ pub fn alike(v: &'static Variant) -> Vec<Vec<&'static str>> {
             if print.iter().all(Option::is_none) {
                 return Vec::new();
             }
-            groups[print]
+            groups[&(print, powers(k))]
                 .iter()
                 .copied()
                 .filter(|&a| a != v.abbr(k))

@@ -35,7 +35,7 @@ pub enum Mark {
     Create,
     /// Lends a friend standing there moves of its own (a relay).
     Lends,
-    /// Lets a friend standing there move twice.
+    /// A piece standing there may move twice (a Doubler's: of either side; shown with a friend).
     Doubles,
     /// An enemy standing there cannot move (but may capture itself).
     Freezes,

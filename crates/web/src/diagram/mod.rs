@@ -135,7 +135,7 @@ pub fn diagram(v: &'static Variant, kind: PieceKind) -> Diagram {
         ),
         (
             latent::DOUBLER,
-            "every piece on its open queen lines may move twice in one turn",
+            "every piece on its open queen lines, of either side, may move twice in its turn",
         ),
     ] {
         if spec.latent & bit != 0 {

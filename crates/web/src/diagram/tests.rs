@@ -175,3 +175,31 @@ fn print_shared_diagrams() {
         }
     }
 }
+
+/// "Moves exactly like" compares every power: types with different latent powers (a Doubler and
+/// a Poisoner, which ride alike) or royalty are never named alike.
+#[test]
+fn types_named_alike_have_the_same_latent_powers() {
+    for v in Variant::all() {
+        let alike = likeness::alike(v);
+        for (k, names) in v.kinds().zip(&alike) {
+            for name in names {
+                let other = v.spec(v.kind_by_abbr(name).unwrap());
+                let spec = v.spec(k);
+                assert_eq!(
+                    (spec.latent, spec.royal),
+                    (other.latent, other.royal),
+                    "{}: {} is said to move like {name}",
+                    v.id,
+                    spec.abbr
+                );
+            }
+        }
+    }
+    let jupiter = Variant::by_id("jupiter").unwrap();
+    let doubler = jupiter
+        .kinds()
+        .position(|k| jupiter.spec(k).latent & latent::DOUBLER != 0);
+    let names = &likeness::alike(jupiter)[doubler.expect("Jupiter has a Doubler")];
+    assert!(!names.contains(&"Psn"), "{names:?}");
+}
