@@ -74,6 +74,21 @@ pub enum MoveParseError {
     /// The move is pseudo-legal but forbidden by the repetition rule.
     #[error("{0} would make a position occur a third time")]
     Repetition(String),
+    /// The move would leave the mover's King in check (the 12x8 game).
+    #[error("{0} would leave your King in check")]
+    KingInCheck(String),
+    /// A castling King would leave, cross or enter an attacked square.
+    #[error("{0}: the King may not castle out of, through or into check")]
+    CastlingThroughCheck(String),
+    /// A Halfling pair is owed and can be dropped: it must be, before any other move.
+    #[error(
+        "{text} is not allowed now: the opponent dropped a Halfling pair and yours ({owed}) can \
+         be dropped, so it must be"
+    )]
+    OwedPair { text: String, owed: String },
+    /// The first part of a doubled turn after which no second part would be legal.
+    #[error("{0} cannot be played: no second part of the doubled turn could follow it")]
+    NoSecondPart(String),
     #[error("ambiguous: {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
     /// The first part of a doubled turn is legal, its second part is not.

@@ -13,6 +13,7 @@ mod larger;
 mod latent;
 mod make;
 
+pub use insight::Barred;
 pub use larger::{ChessEnd, ChessState, NO_SQUARE, castle};
 
 /// The hand slot of a type of the 12x8 game, if it can be in hand.

@@ -118,3 +118,79 @@ fn moves_round_trip_through_their_bits() {
     assert_eq!(Move::from_bits(u64::MAX), None);
     assert_eq!(Move::from_bits(0xff << 16), None);
 }
+
+/// A 12x8 move the rules refuse is refused for its real reason: an owed Halfling pair that can be
+/// dropped now, a King left in check; and the move reader says so (not "a third time").
+#[test]
+fn a_refused_move_is_told_its_real_reason() {
+    use jovian_rules::notation::MoveParseError;
+    use jovian_rules::position::Barred;
+    let v = larger_board::variant();
+    let mut pos = Position::start(v);
+    for m in [
+        "e4", "e5", "Ke2", "Ke7", "Nc3", "Nc6", "Nf3", "Nf6", "Le@b1,g1",
+    ] {
+        play(&mut pos, m);
+    }
+    for text in ["Nb8", "Ke8", "Kd6", "Nxe4"] {
+        let err = notation::parse_move(&mut pos, text).unwrap_err();
+        assert!(
+            matches!(&err, MoveParseError::OwedPair { owed, .. } if owed == "Le@b8,g8"),
+            "{text}: {err}"
+        );
+        assert!(!err.to_string().contains("third time"), "{err}");
+        assert!(err.to_string().contains("Le@b8,g8"), "{err}");
+    }
+    let owed = notation::parse_move(&mut pos, "Le@b8,g8").unwrap();
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    let sq = |name| v.geometry.parse_square(name).unwrap();
+    let knight = pseudo
+        .iter()
+        .copied()
+        .find(|&m| m.from == sq("c6") && m.to == sq("b8"))
+        .expect("the Knight's retreat is a move of the pieces");
+    assert_eq!(pos.why_barred(knight), Some(Barred::OwedPair(owed)));
+    assert_eq!(pos.why_barred(owed), None, "the owed drop itself is legal");
+
+    // Over random games: every move of the pieces that is not legal has a reason, and a King
+    // left in check really is in check after it.
+    let mut rng = jovian_rules::random::SplitMix64::new(7);
+    let mut reasons = std::collections::BTreeSet::new();
+    for _ in 0..20 {
+        let mut pos = Position::start(v);
+        for _ in 0..60 {
+            let (mut legal, mut pseudo) = (Vec::new(), Vec::new());
+            pos.legal_moves(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            pos.pseudo_legal_moves(&mut pseudo);
+            let us = pos.side_to_move();
+            for &m in &pseudo {
+                let why = pos.why_barred(m);
+                assert_eq!(why.is_none(), legal.contains(&m), "{m:?}");
+                let plain = m.kind == jovian_rules::MoveKind::Normal && m.from != m.to;
+                if why == Some(Barred::KingInCheck) && plain && m.promotion().is_none() {
+                    let text = notation::format_move(&mut pos, m, notation::Style::Coordinate);
+                    let err = notation::parse_move(&mut pos, &text).unwrap_err();
+                    assert!(
+                        matches!(err, MoveParseError::KingInCheck(_)),
+                        "{text}: {err}"
+                    );
+                }
+                if why == Some(Barred::KingInCheck) {
+                    pos.make(m);
+                    assert!(pos.chess_in_check(us));
+                    pos.unmake();
+                }
+                if let Some(why) = why {
+                    reasons.insert(format!("{why:?}").split('(').next().unwrap().to_string());
+                }
+            }
+            let m = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            pos.make(m);
+        }
+    }
+    assert!(reasons.contains("KingInCheck"), "{reasons:?}");
+}

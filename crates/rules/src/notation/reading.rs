@@ -2,6 +2,7 @@
 //! (`select`), and the explanation when nothing matches (`explain`).
 
 use super::*;
+use crate::position::Barred;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(super) enum Promo {
@@ -336,7 +337,18 @@ pub(super) fn explain(
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     if let Some(&m) = select(pos, r, &pseudo).first() {
-        return MoveParseError::Repetition(render(pos, m, Style::Short, &pseudo));
+        let text = render(pos, m, Style::Short, &pseudo);
+        return match pos.why_barred(m) {
+            Some(Barred::KingInCheck) => MoveParseError::KingInCheck(text),
+            Some(Barred::CastlingThroughCheck) => MoveParseError::CastlingThroughCheck(text),
+            Some(Barred::OwedPair(owed)) => MoveParseError::OwedPair {
+                text,
+                owed: render(pos, owed, Style::Short, legal),
+            },
+            Some(Barred::NoSecondPart) => MoveParseError::NoSecondPart(text),
+            Some(Barred::GameOver) => MoveParseError::GameOver("no move can be played".into()),
+            Some(Barred::Repetition) | None => MoveParseError::Repetition(text),
+        };
     }
     if let Some(from) = r.from {
         let named = r.piece.map(|k| with_article(piece_name(v, k)));

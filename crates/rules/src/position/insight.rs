@@ -7,7 +7,66 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::status::{Outcome, WinReason};
 
+/// Why a move the pieces could make (a pseudo-legal move) is not a legal move here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barred {
+    /// The game is over: no move is legal.
+    GameOver,
+    /// It would make a position occur a third time (Scirocco, Typhoon, Jupiter).
+    Repetition,
+    /// It would leave the mover's King in check (the 12x8 game).
+    KingInCheck,
+    /// A castling King would leave, cross or enter an attacked square (the 12x8 game).
+    CastlingThroughCheck,
+    /// The mover owes a Halfling pair that the opponent has dropped and can drop it now, which it
+    /// must (the 12x8 game): this is one such drop.
+    OwedPair(Move),
+    /// The first part of a doubled turn after which no second part would be legal.
+    NoSecondPart,
+}
+
 impl Position {
+    /// Why `m`, a pseudo-legal move, is not legal; `None` if it is legal. For a board and a move
+    /// reader to say the real reason a move is refused.
+    pub fn why_barred(&mut self, m: Move) -> Option<Barred> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if legal.contains(&m) {
+            return None;
+        }
+        let us = self.side_to_move();
+        if self.variant().chess {
+            if self.chess_draw_by_rule().is_some() {
+                return Some(Barred::GameOver);
+            }
+            if m.kind == crate::moves::MoveKind::Castle && !self.castling_path_safe(m, us) {
+                return Some(Barred::CastlingThroughCheck);
+            }
+            self.make(m);
+            let in_check = self.chess_in_check(us);
+            self.unmake();
+            if in_check {
+                return Some(if m.kind == crate::moves::MoveKind::Castle {
+                    Barred::CastlingThroughCheck
+                } else {
+                    Barred::KingInCheck
+                });
+            }
+            let owed = self.owed_pairs(us);
+            if let Some(&drop) = legal.iter().find(|&&d| self.is_owed_drop(d, owed)) {
+                return Some(Barred::OwedPair(drop));
+            }
+            return Some(Barred::GameOver);
+        }
+        if self.mid_turn().is_none() && self.material_outcome().is_some() {
+            return Some(Barred::GameOver);
+        }
+        if self.repetition_possible() && !self.is_irreversible(m) && self.would_repeat_thrice(m) {
+            return Some(Barred::Repetition);
+        }
+        Some(Barred::NoSecondPart)
+    }
+
     /// The moves that would be legal but for the rule that a position may not occur a third
     /// time (Scirocco, Typhoon and Jupiter): a board shows why they are not offered. Empty in
     /// the 12x8 game, where a repetition is a draw.

@@ -25,7 +25,7 @@ impl Position {
 
     /// The Halfling pairs (bits by slot 0-3) that `us` owes: the opponent has dropped them, `us`
     /// has not.
-    pub(super) fn owed_pairs(&self, us: Color) -> u8 {
+    pub(in crate::position) fn owed_pairs(&self, us: Color) -> u8 {
         let (mine, theirs) = (
             &self.chess.hands[us.index()],
             &self.chess.hands[us.other().index()],
@@ -36,7 +36,7 @@ impl Position {
     }
 
     /// True if `m` drops a Halfling pair that the mover owes.
-    pub(super) fn is_owed_drop(&self, m: Move, owed: u8) -> bool {
+    pub(in crate::position) fn is_owed_drop(&self, m: Move, owed: u8) -> bool {
         m.kind == MoveKind::Drop
             && m.promotion()
                 .and_then(|k| hand_slot(k.0))

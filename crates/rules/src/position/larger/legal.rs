@@ -55,7 +55,7 @@ impl Position {
 
     /// The King is not in check and does not pass an attacked square (its destination is
     /// checked with the other moves).
-    fn castling_path_safe(&mut self, m: Move, us: Color) -> bool {
+    pub(in crate::position) fn castling_path_safe(&mut self, m: Move, us: Color) -> bool {
         if self.attacked_by(m.from, us.other()) {
             return false;
         }
