@@ -2,7 +2,7 @@
 // it, lists the legal moves the server sends, and asks for a choice when a click is not enough.
 
 import { el } from "./diagram.js";
-import { helpEntry } from "./panel.js";
+import { helpEntry, tableOrder } from "./panel.js";
 import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./analysis.js";
 import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
@@ -568,14 +568,45 @@ async function loadGame() {
   }
 }
 
+// The Pieces dialog's entries, made once per game (the dialog opens at once the second time),
+// each drawing its diagram when it first scrolls into view.
+const helpLists = new Map();
+let helpObserver = null;
+
+function helpEntries(v) {
+  let entries = helpLists.get(v.id);
+  if (!entries) {
+    entries = tableOrder(v).map((p) => helpEntry(p, v));
+    helpLists.set(v.id, entries);
+  }
+  return entries;
+}
+
 function showHelp() {
   const v = state.variant || state.variants[0];
   if (!v) return;
-  $("help-title").textContent = `${v.title}: its ${v.pieces.length} piece types`;
+  $("help-title").textContent = `${v.title}: its ${v.pieces.length} piece types, each beside what it promotes to`;
   const list = $("help-list");
-  list.innerHTML = "";
-  for (const p of v.pieces) list.appendChild(helpEntry(p, v));
+  helpObserver ||= new IntersectionObserver((seen) => {
+    for (const e of seen) if (e.isIntersecting) { e.target.render(); helpObserver.unobserve(e.target); }
+  }, { root: list, rootMargin: "400px" });
+  const entries = helpEntries(v);
+  list.replaceChildren(...entries);
+  entries.forEach((e) => { if (e.classList.contains("pending")) helpObserver.observe(e); });
+  $("help-search").value = "";
+  filterHelp();
   $("dlg-help").showModal();
+}
+
+/// Shows the entries whose name or abbreviation holds the search text.
+function filterHelp() {
+  const q = $("help-search").value.trim().toLowerCase();
+  let shown = 0;
+  for (const e of $("help-list").children) {
+    e.hidden = !!q && !e.dataset.search.includes(q);
+    if (!e.hidden) shown++;
+  }
+  $("help-count").textContent = q ? `${shown} of ${$("help-list").children.length} types` : "";
 }
 
 /// The options' check boxes follow the state.
@@ -607,6 +638,7 @@ async function main() {
     if (file) $("form-load").elements.text.value = await file.text();
   });
   $("btn-help").addEventListener("click", showHelp);
+  $("help-search").addEventListener("input", filterHelp);
   $("btn-flip").addEventListener("click", () => { state.flipped = !state.flipped; drawBoard(); });
   const action = (path, body) => async () => {
     if (!state.game) return;

@@ -76,13 +76,36 @@ export function showPanel(box, info, { variant, owner, square, note } = {}) {
   box.appendChild(legend(info));
 }
 
-/// One entry of the Pieces dialog.
+/// One entry of the Pieces dialog: its name at once, the whole panel (diagram, legend) when
+/// `render` is called, as the entry first comes into view: Jupiter's 161 diagrams are not all
+/// drawn before the dialog opens.
 export function helpEntry(info, variant) {
   const div = document.createElement("div");
-  div.className = "help-piece";
+  div.className = "help-piece pending";
   div.dataset.abbr = info.abbr;
-  showPanel(div, info, { variant });
+  div.dataset.search = `${info.name} ${info.abbr}`.toLowerCase();
+  div.appendChild(text("h3", `${info.name} (${info.abbr})`));
+  div.render = () => {
+    if (!div.classList.contains("pending")) return;
+    div.classList.remove("pending");
+    showPanel(div, info, { variant });
+  };
   return div;
+}
+
+/// The types of `variant` in the order of the texts' tables: each type of the starting array
+/// followed by what it promotes to (each type once), then any type not reached that way.
+export function tableOrder(variant) {
+  const byAbbr = new Map(variant.pieces.map((p) => [p.abbr, p]));
+  const shown = new Set();
+  const order = [];
+  const add = (p) => { if (p && !shown.has(p.abbr)) { shown.add(p.abbr); order.push(p); } };
+  for (const p of variant.pieces.filter((x) => !x.promoted)) {
+    add(p);
+    add(byAbbr.get(p.promotes_to));
+  }
+  variant.pieces.forEach(add);
+  return order;
 }
 
 export { el };
