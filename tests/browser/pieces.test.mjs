@@ -190,6 +190,14 @@ try {
   step("the position editor: a position made on the board, checked by the rules, then played");
   await page.click("#btn-edit");
   await page.waitForSelector("#editor:not([hidden])");
+  for (const b of ["#btn-resign", "#btn-draw", "#btn-takeback"]) {
+    assert.ok(await page.locator(b).isDisabled(), `${b}: the game beneath the editor waits`);
+  }
+  await page.fill("#editor-type-filter", "pawn");
+  const pawnTypes = await page.locator("#editor-type option").evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(pawnTypes.includes("P") && pawnTypes.length < 6, `${pawnTypes}`);
+  await page.fill("#editor-type-filter", "");
+  assert.ok(await page.locator("#editor-level-box").isHidden(), "no level for two people");
   await page.click("#editor-clear");
   await page.check("input[name=editor-move][value=blue]");
   const place = async (abbr, owner, square) => {
@@ -214,13 +222,19 @@ try {
   await page.waitForFunction(() => !/4,P,5\/K/.test(document.querySelector("#editor-text").value));
   await page.click('rect[data-square="e2"]', { force: true });
   await page.waitForFunction(() => /4,P,5\/K/.test(document.querySelector("#editor-text").value));
+  await page.selectOption("#editor-humans", "blue");
+  await page.fill("#editor-level", "2");
   await page.screenshot({ path: `${shots}/editor.png` });
   await page.click("#editor-play");
   await page.waitForSelector("#editor", { state: "hidden" });
   await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 4);
-  await clickMove("a1", "b1");
+  assert.ok(await page.locator("#btn-resign").isEnabled(), "the new game's actions are back");
+  await page.click('g.piece[data-square="a1"]');
+  await page.click('rect[data-square="b1"]', { force: true });
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length >= 1);
   const edited = await currentGame();
   assert.equal(edited.moves[0].text, "K-b1");
+  assert.equal(edited.level, 2, "the level chosen in the editor");
 
   step("loading: an error keeps the text in the dialog and says where; a bare move list loads");
   await page.click("#btn-load");

@@ -284,7 +284,8 @@ function playersText(g) {
 function render() {
   const g = state.game;
   if (state.analysis && (!g || g.variant !== state.analysis.variant)) leaveAnalysis();
-  $("status").textContent = g ? describeStatus(g) : "Start a new game.";
+  // The editor says what is being edited in the status line (editor.js).
+  if (!state.editor) $("status").textContent = g ? describeStatus(g) : "Start a new game.";
   const banner = $("banner");
   if (g && g.result && !state.view) {
     banner.textContent = describeStatus(g);
@@ -299,10 +300,12 @@ function render() {
     note.hidden = seated;
     note.textContent = seated ? "" : `You are watching game ${g.id}: this browser holds no seat in it `
       + "(a game is played from the browser that started it, or with a seat link).";
-    $("btn-takeback").disabled = !seated || g.moves.length === 0 || !!(g.result && g.result.agreed);
-    $("btn-resign").disabled = !seated || !!g.result;
-    $("btn-draw").disabled = !seated || !!g.result;
-    $("btn-movenow").disabled = !seated || !g.thinking;
+    // While the editor is open, the game beneath it is not what the board shows: its actions wait.
+    const acts = seated && !state.editor;
+    $("btn-takeback").disabled = !acts || g.moves.length === 0 || !!(g.result && g.result.agreed);
+    $("btn-resign").disabled = !acts || !!g.result;
+    $("btn-draw").disabled = !acts || !!g.result;
+    $("btn-movenow").disabled = !acts || !g.thinking;
     $("btn-record").href = `/api/games/${g.id}/record`;
   } else {
     $("moves").innerHTML = "";
@@ -673,7 +676,7 @@ async function main() {
   "Offer draw", action("draw")));
   $("btn-movenow").addEventListener("click", action("movenow"));
   setupAnalysis(viewAt);
-  setupEditor(setGame, created);
+  setupEditor(setGame, created, render);
   setupOnline(setGame);
   $("btn-copy-record").addEventListener("click", async () => {
     if (!state.game) return;

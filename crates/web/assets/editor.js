@@ -3,17 +3,34 @@
 // then start a game from it.
 
 import { closeChooser, drawBoard } from "./board.js";
+import { tableOrder } from "./panel.js";
 import { $, api, showError, sideTitle, state } from "./state.js";
 
+/// The app's redraw of the game's controls (app.js), so that they follow the editor.
+let refresh = () => {};
+
+/// The types to place, in two groups (the starting array's, the promoted), in the texts' table
+/// order, narrowed to those whose name or abbreviation holds the filter's text.
 function fillTypes() {
   const select = $("editor-type");
+  const chosen = select.value;
+  const q = $("editor-type-filter").value.trim().toLowerCase();
   select.innerHTML = "";
-  for (const p of state.variant.pieces) {
-    const o = document.createElement("option");
-    o.value = p.abbr;
-    o.textContent = `${p.name} (${p.abbr})`;
-    select.appendChild(o);
+  const groups = [["Pieces of the starting array", (p) => !p.promoted], ["Promoted pieces", (p) => p.promoted]];
+  for (const [label, member] of groups) {
+    const group = document.createElement("optgroup");
+    group.label = label;
+    for (const p of tableOrder(state.variant).filter(member)) {
+      if (q && !`${p.name} ${p.abbr}`.toLowerCase().includes(q)) continue;
+      const o = document.createElement("option");
+      o.value = p.abbr;
+      o.textContent = `${p.name} (${p.abbr})`;
+      group.appendChild(o);
+    }
+    if (group.children.length) select.appendChild(group);
   }
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  $("editor-type-count").textContent = q ? `${select.options.length} of ${state.variant.pieces.length}` : "";
 }
 
 /// Opens the editor on the position on show (or the game's start position if none is shown).
@@ -28,6 +45,7 @@ export function startEditor() {
   };
   state.selected = null; state.reach = null; state.pick = null;
   closeChooser();
+  $("editor-type-filter").value = "";
   fillTypes();
   $("editor-side-blue").textContent = sideTitle("blue");
   $("editor-side-tan").textContent = sideTitle("tan");
@@ -35,6 +53,7 @@ export function startEditor() {
   $("editor-owner-tan").textContent = sideTitle("tan");
   $("editor").hidden = false;
   document.body.classList.add("editing");
+  refresh();
   check();
 }
 
@@ -42,7 +61,12 @@ export function leaveEditor() {
   state.editor = null;
   $("editor").hidden = true;
   document.body.classList.remove("editing");
-  drawBoard();
+  refresh();
+}
+
+/// Shows the level only when the computer plays a side.
+function showLevel() {
+  $("editor-level-box").hidden = $("editor-humans").value === "both";
 }
 
 /// Asks the server whether the arrangement is a position, and for its forms.
@@ -109,15 +133,21 @@ async function playFromHere(setGame, created) {
   const e = state.editor;
   if (!e || e.error) return;
   try {
-    const g = created(await api("/api/games", { method: "POST",
-      body: { variant: e.variant, position: e.text, humans: $("editor-humans").value } }));
+    const humans = $("editor-humans").value;
+    const body = { variant: e.variant, position: e.text, humans };
+    if (humans !== "both") body.level = Number($("editor-level").value) || 9;
+    const g = created(await api("/api/games", { method: "POST", body }));
     leaveEditor();
     setGame(g);
   } catch (err) { showError(err); }
 }
 
-export function setupEditor(setGame, created) {
+export function setupEditor(setGame, created, redraw) {
+  refresh = redraw;
   $("btn-edit").addEventListener("click", startEditor);
+  $("editor-type-filter").addEventListener("input", fillTypes);
+  $("editor-humans").addEventListener("change", showLevel);
+  showLevel();
   $("editor-leave").addEventListener("click", leaveEditor);
   $("editor-clear").addEventListener("click", () => { state.editor.pieces = []; check(); });
   $("editor-play").addEventListener("click", () => playFromHere(setGame, created));
