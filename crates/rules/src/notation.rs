@@ -112,6 +112,17 @@ pub fn format_move(pos: &mut Position, m: Move, style: Style) -> String {
     render(pos, m, style, &moves)
 }
 
+/// Every legal move of `pos`, in the order of [`Position::legal_moves`], with its text: what
+/// [`format_move`] writes for each, for one move generation in all (`format_move` makes one per
+/// move, to know which moves would read alike).
+pub fn format_legal_moves(pos: &mut Position, style: Style) -> Vec<(Move, String)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let texts = moves.iter().map(|&m| render(pos, m, style, &moves));
+    let texts: Vec<String> = texts.collect();
+    moves.into_iter().zip(texts).collect()
+}
+
 /// Reads a move in any of the three styles, forgivingly (see docs/notation.md), and returns the
 /// legal move of `pos` it denotes.
 pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError> {

@@ -1,6 +1,7 @@
 //! A game on the server: its start, its moves, who plays which side, how it ended; and the JSON
 //! views the browser reads. The rules library decides everything about legality and the end.
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use jovian_rules::notation::{self, Style};
@@ -169,8 +170,8 @@ pub struct GameState {
     pub offer: Option<crate::offers::Offer>,
     /// The clocks, in a timed game (crate::clock).
     pub clock: Option<crate::clock::Clock>,
-    /// The last view's legal moves, by (position hash, plies): see `view`.
-    pub legal_cache: Option<((u64, usize), Vec<LegalView>)>,
+    /// What the views work out from the moves, kept between requests: see [`ViewCache`].
+    pub cache: ViewCache,
     pub events: broadcast::Sender<Event>,
 }
 
@@ -198,14 +199,26 @@ impl GameState {
             seats: Seats::default(),
             offer: None,
             clock: None,
-            legal_cache: None,
+            cache: ViewCache::default(),
             events: broadcast::channel(64).0,
         })
     }
 
     pub fn ending(&mut self) -> Option<Ending> {
         self.agreed_end
-            .or_else(|| self.position.outcome().map(Ending::Rules))
+            .or_else(|| self.outcome().map(Ending::Rules))
+    }
+
+    /// The end by the rules (`Position::outcome`: a move generation), kept for the moves it was
+    /// found after: a request asks it several times.
+    fn outcome(&mut self) -> Option<Outcome> {
+        self.cache.follow(&self.moves);
+        if let Some(outcome) = self.cache.outcome {
+            return outcome;
+        }
+        let outcome = self.position.outcome();
+        self.cache.outcome = Some(outcome);
+        outcome
     }
 
     pub fn engine_to_move(&mut self) -> bool {
@@ -324,7 +337,7 @@ pub struct LegalView {
 }
 
 /// A move the repetition rule bars (it would make a position occur a third time).
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct BarredView {
     pub from: String,
     pub target: String,
@@ -333,7 +346,7 @@ pub struct BarredView {
     pub reason: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct PlayedView {
     pub ply: usize,
     pub text: String,
@@ -385,10 +398,10 @@ pub struct GameView {
     pub level: u32,
     pub movetime_ms: Option<u64>,
     pub board: BoardView,
-    pub moves: Vec<PlayedView>,
-    pub legal: Vec<LegalView>,
+    pub moves: Shared<Vec<PlayedView>>,
+    pub legal: Shared<Vec<LegalView>>,
     /// Moves the repetition rule bars now, so that the board can say why they are not offered.
-    pub barred: Vec<BarredView>,
+    pub barred: Shared<Vec<BarredView>>,
     pub result: Option<ResultView>,
     pub thinking: bool,
     /// Waiting for a free engine: its place in the queue.
@@ -429,6 +442,11 @@ fn target(m: Move) -> Square {
 }
 
 pub fn board_view(pos: &Position) -> BoardView {
+    board_view_with(pos, &pos.royals_in_danger())
+}
+
+/// [`board_view`] with the royal pieces in danger already found (a move generation).
+fn board_view_with(pos: &Position, danger: &[Square]) -> BoardView {
     let v = pos.variant();
     let pieces = pos
         .pieces()
@@ -459,11 +477,7 @@ pub fn board_view(pos: &Position) -> BoardView {
         .then(|| pos.king_square(pos.side_to_move()))
         .flatten()
         .map(|sq| v.square_name(sq));
-    let danger = pos
-        .royals_in_danger()
-        .into_iter()
-        .map(|sq| v.square_name(sq))
-        .collect();
+    let danger = danger.iter().map(|&sq| v.square_name(sq)).collect();
     BoardView {
         ply: pos.ply(),
         to_move: pos.side_to_move().name(),
@@ -478,6 +492,12 @@ pub fn board_view(pos: &Position) -> BoardView {
 /// One legal move for the board; `with_loss` asks whether a reply wins at once (a few move
 /// generations: only for the side to move's own moves).
 pub fn legal_view(pos: &mut Position, m: Move, with_loss: bool) -> LegalView {
+    let text = notation::format_move(pos, m, Style::Short);
+    named_legal_view(pos, m, text, with_loss)
+}
+
+/// [`legal_view`] with the move's short text already written (`notation::format_legal_moves`).
+fn named_legal_view(pos: &mut Position, m: Move, text: String, with_loss: bool) -> LegalView {
     let v = pos.variant();
     let sq = |s: u8| v.square_name(Square(s));
     let (from2, to2) = match m.kind {
@@ -497,7 +517,7 @@ pub fn legal_view(pos: &mut Position, m: Move, with_loss: bool) -> LegalView {
         to: v.square_name(m.to),
         target: v.square_name(target(m)),
         kind: kind_name(m.kind),
-        text: notation::format_move(pos, m, Style::Short),
+        text,
         coord: notation::format_move(pos, m, Style::Coordinate),
         promotion: m.promotion().map(|k| v.abbr(k)),
         captures: pos
@@ -514,61 +534,196 @@ pub fn legal_view(pos: &mut Position, m: Move, with_loss: bool) -> LegalView {
     }
 }
 
+/// A part of a view made once and shared by the cache and every view that shows it; written as
+/// the part itself.
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    fn new(part: T) -> Shared<T> {
+        Shared(Arc::new(part))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T: Default> Default for Shared<T> {
+    fn default() -> Shared<T> {
+        Shared::new(T::default())
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+/// What the views work out from the game's moves, kept between requests. On a big board the
+/// legal moves with their words and warnings cost a few thousand move generations, the move list
+/// one generation a ply (each short text looks for moves that would read alike), the end by the
+/// rules one: made once, not on every request. Each part is kept with the moves it was made
+/// after, and used only while the game's moves are those: the position is the start and its
+/// moves, history included, so a move, a take-back or a reload, made anywhere, never shows a
+/// stale view.
+#[derive(Default)]
+pub struct ViewCache {
+    /// The moves `outcome`, `danger`, `legal` and `barred` were made after.
+    after: Vec<Move>,
+    outcome: Option<Option<Outcome>>,
+    /// The board's royal pieces in danger (`Position::royals_in_danger`).
+    danger: Option<Vec<Square>>,
+    legal: Option<Shared<Vec<LegalView>>>,
+    barred: Option<Shared<Vec<BarredView>>>,
+    /// The move list, one entry a ply, made for `played_moves`: the entries of the game's moves
+    /// up to the first one that differs are still right.
+    played: Shared<Vec<PlayedView>>,
+    played_moves: Vec<Move>,
+}
+
+/// Beyond this many new plies the move list is replayed from the start rather than from the
+/// game's position taken back.
+const PLAYED_FROM_BEHIND: usize = 8;
+
+impl ViewCache {
+    /// Forgets the parts made after other moves than `moves`.
+    fn follow(&mut self, moves: &[Move]) {
+        if self.after != moves {
+            self.after.clear();
+            self.after.extend_from_slice(moves);
+            self.outcome = None;
+            self.danger = None;
+            self.legal = None;
+            self.barred = None;
+        }
+    }
+}
+
 impl GameState {
+    /// The board (its danger mark, a move generation, is kept).
+    fn board(&mut self) -> BoardView {
+        self.cache.follow(&self.moves);
+        let position = &self.position;
+        let danger = (self.cache.danger).get_or_insert_with(|| position.royals_in_danger());
+        board_view_with(position, danger)
+    }
+
+    /// The legal moves' entries (the game in play).
+    fn legal_views(&mut self) -> Shared<Vec<LegalView>> {
+        self.cache.follow(&self.moves);
+        if let Some(legal) = &self.cache.legal {
+            return legal.clone();
+        }
+        // One move generation for every short text (notation::format_legal_moves).
+        let named = notation::format_legal_moves(&mut self.position, Style::Short);
+        let legal: Vec<LegalView> = named
+            .into_iter()
+            .map(|(m, text)| named_legal_view(&mut self.position, m, text, true))
+            .collect();
+        // Kept as a copy: texts as written have room to spare, a copy has none (a Jupiter game's
+        // list took twice the memory).
+        let legal = Shared::new(legal.clone());
+        self.cache.legal = Some(legal.clone());
+        legal
+    }
+
+    /// The moves the repetition rule bars (the game in play).
+    fn barred_views(&mut self) -> Shared<Vec<BarredView>> {
+        self.cache.follow(&self.moves);
+        if let Some(barred) = &self.cache.barred {
+            return barred.clone();
+        }
+        let v = self.variant;
+        let position = &mut self.position;
+        let barred: Vec<BarredView> = position
+            .barred_by_repetition()
+            .into_iter()
+            .map(|m| BarredView {
+                from: v.square_name(m.from),
+                target: v.square_name(target(m)),
+                text: notation::format_move(position, m, Style::Short),
+                words: words::describe(position, m),
+                reason: "it would make a position occur for the third time, which the rules \
+                         forbid",
+            })
+            .collect();
+        let barred = Shared::new(barred.clone()); // compact, as the legal moves
+        self.cache.barred = Some(barred.clone());
+        barred
+    }
+
+    /// The move list: one entry a ply (the record writes a doubled turn's two parts as one
+    /// text), each short text written in the position before its move. Only the plies not yet in
+    /// the cache are written.
+    fn played_views(&mut self) -> Shared<Vec<PlayedView>> {
+        let cache = &mut self.cache;
+        let same = (cache.played_moves.iter().zip(&self.moves))
+            .take_while(|(a, b)| a == b)
+            .count();
+        if same == cache.played_moves.len() && same == self.moves.len() {
+            return cache.played.clone();
+        }
+        cache.played_moves.truncate(same);
+        // A view that still holds the list (rare: views are dropped once written) keeps its copy.
+        let played = Arc::make_mut(&mut cache.played.0);
+        played.truncate(same);
+        let new = &self.moves[same..];
+        // The position before the first new move: the game's own taken back, or the start.
+        let mut replay = if new.len() <= PLAYED_FROM_BEHIND {
+            let mut pos = self.position.clone();
+            for _ in new {
+                pos.unmake();
+            }
+            Some(pos)
+        } else {
+            Position::from_setup(&self.start).ok().map(|mut pos| {
+                for &m in &self.moves[..same] {
+                    pos.make(m);
+                }
+                pos
+            })
+        };
+        for (i, &m) in new.iter().enumerate() {
+            // Kept for the game's life: without room to spare.
+            let mut coord = notation::format_move(&mut self.position, m, Style::Coordinate);
+            coord.shrink_to_fit();
+            let mut text = match replay.as_mut() {
+                Some(pos) => {
+                    let text = notation::format_move(pos, m, Style::Short);
+                    pos.make(m);
+                    text
+                }
+                None => coord.clone(),
+            };
+            text.shrink_to_fit();
+            played.push(PlayedView {
+                ply: same + i + 1,
+                text,
+                coord,
+            });
+        }
+        cache.played_moves.extend_from_slice(new);
+        cache.played.clone()
+    }
+
     pub fn view(&mut self) -> GameView {
         let v = self.variant;
         let ending = self.ending();
-        // The legal moves with their words and warnings cost a few thousand move generations on
-        // a big board: made once per position, kept until the position changes.
-        let key = (self.position.hash(), self.moves.len());
-        let legal = match &self.legal_cache {
-            Some((k, cached)) if *k == key && ending.is_none() => cached.clone(),
-            _ => {
-                let mut legal = Vec::new();
-                if ending.is_none() {
-                    let mut moves = Vec::new();
-                    self.position.legal_moves(&mut moves);
-                    for m in moves {
-                        legal.push(legal_view(&mut self.position, m, true));
-                    }
-                    self.legal_cache = Some((key, legal.clone()));
-                }
-                legal
-            }
+        let (legal, barred) = match ending {
+            None => (self.legal_views(), self.barred_views()),
+            Some(_) => (Shared::default(), Shared::default()),
         };
-        let barred = if ending.is_none() {
-            let position = &mut self.position;
-            position
-                .barred_by_repetition()
-                .into_iter()
-                .map(|m| BarredView {
-                    from: v.square_name(m.from),
-                    target: v.square_name(target(m)),
-                    text: notation::format_move(position, m, Style::Short),
-                    words: words::describe(position, m),
-                    reason: "it would make a position occur for the third time, which the rules \
-                             forbid",
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        // One entry a ply (the record writes a doubled turn's two parts as one text).
-        let mut replay = Position::from_setup(&self.start).ok();
-        let moves = (self.moves.iter().enumerate())
-            .map(|(i, &m)| PlayedView {
-                ply: i + 1,
-                text: match replay.as_mut() {
-                    Some(pos) => {
-                        let text = notation::format_move(pos, m, Style::Short);
-                        pos.make(m);
-                        text
-                    }
-                    None => notation::format_move(&mut self.position, m, Style::Coordinate),
-                },
-                coord: notation::format_move(&mut self.position, m, Style::Coordinate),
-            })
-            .collect();
+        let moves = self.played_views();
         let engine_to_move = self.engine_to_move();
         GameView {
             id: self.id,
@@ -581,7 +736,7 @@ impl GameState {
             first: self.start.to_move.name(),
             level: self.level,
             movetime_ms: self.movetime_ms,
-            board: board_view(&self.position),
+            board: self.board(),
             moves,
             legal,
             barred,
@@ -596,16 +751,13 @@ impl GameState {
             engine_to_move,
             info: self.last_info.clone(),
             offer: self.offer.map(|o| o.view()),
-            clock: self
-                .clock
-                .as_ref()
-                .map(|c| {
-                    let flagged = match ending {
-                        Some(Ending::Time(loser)) => Some(loser),
-                        _ => None,
-                    };
-                    c.view(self.position.side_to_move(), ending.is_some(), flagged)
-                }),
+            clock: self.clock.as_ref().map(|c| {
+                let flagged = match ending {
+                    Some(Ending::Time(loser)) => Some(loser),
+                    _ => None,
+                };
+                c.view(self.position.side_to_move(), ending.is_some(), flagged)
+            }),
         }
     }
 
@@ -625,6 +777,108 @@ impl GameState {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// The view with nothing kept: a game state with an empty cache on a copy of the position
+    /// (which lists the 12x8 game's legal moves in the same order: see `comparable`).
+    fn fresh_view(g: &GameState) -> Value {
+        let mut fresh = GameState::new(g.id, g.start.clone(), g.setup_name.clone()).unwrap();
+        fresh.position = g.position.clone();
+        fresh.moves = g.moves.clone();
+        fresh.humans = g.humans;
+        fresh.agreed_end = g.agreed_end;
+        serde_json::to_value(fresh.view()).unwrap()
+    }
+
+    /// The view of the game rebuilt from its start and moves, as after a reload from the store.
+    fn replayed_view(g: &GameState) -> Value {
+        let mut fresh = GameState::new(g.id, g.start.clone(), g.setup_name.clone()).unwrap();
+        for &m in &g.moves {
+            fresh.position.make(m);
+            fresh.moves.push(m);
+        }
+        fresh.humans = g.humans;
+        fresh.agreed_end = g.agreed_end;
+        serde_json::to_value(fresh.view()).unwrap()
+    }
+
+    /// The 12x8 game lists its legal moves in the order of its piece lists, which a take-back
+    /// made on the position permutes (a game reloaded from the store lists them in another order,
+    /// as it always did): the legal moves are compared as a set.
+    fn comparable(mut view: Value) -> Value {
+        if let Some(Value::Array(legal)) = view.get_mut("legal") {
+            legal.sort_by_key(|m| m.to_string());
+        }
+        view
+    }
+
+    /// A move, a take-back of one to three plies, or several moves unseen, in every game, and
+    /// after each the kept view equals one made from scratch (the same position object, and the
+    /// game replayed from its start).
+    #[test]
+    fn the_kept_view_equals_a_fresh_one_after_moves_and_take_backs() {
+        let mut seed = 5u64;
+        let mut below = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % n as u64) as usize
+        };
+        for v in Variant::all() {
+            let start = Setup::named(v, v.setups.default).unwrap();
+            let mut g = GameState::new(1, start, Some("default".into())).unwrap();
+            g.humans = Humans::Both;
+            let mut legal = Vec::new();
+            for step in 0..60 {
+                let roll = below(10);
+                let plies = if roll < 2 && !g.moves.is_empty() {
+                    // A take-back, as the API makes it.
+                    for _ in 0..(1 + below(3)).min(g.moves.len()) {
+                        g.position.unmake();
+                        g.moves.pop();
+                    }
+                    0
+                } else if roll < 3 {
+                    10 + below(3) // more than the move list takes back to write
+                } else {
+                    1
+                };
+                for _ in 0..plies {
+                    if g.ending().is_some() {
+                        break;
+                    }
+                    g.position.legal_moves(&mut legal);
+                    let quiet: Vec<Move> = (legal.iter().copied())
+                        .filter(|&m| !g.position.is_capture(m))
+                        .collect();
+                    let pool = if quiet.is_empty() { &legal } else { &quiet };
+                    let m = pool[below(pool.len())];
+                    g.position.make(m);
+                    g.moves.push(m);
+                }
+                let kept = serde_json::to_value(g.view()).unwrap();
+                let again = serde_json::to_value(g.view()).unwrap();
+                assert_eq!(kept, again, "{} step {step}: read twice", v.id);
+                assert_eq!(
+                    comparable(kept.clone()),
+                    comparable(fresh_view(&g)),
+                    "{} step {step}",
+                    v.id
+                );
+                if step % 10 == 9 {
+                    assert_eq!(
+                        comparable(kept),
+                        comparable(replayed_view(&g)),
+                        "{} step {step}: replayed",
+                        v.id
+                    );
+                }
+            }
+            assert!(g.moves.len() > 20, "{}: {} moves", v.id, g.moves.len());
+        }
+    }
+
     #[test]
     fn record_dates() {
         assert_eq!(super::record_date(0), "????.??.??");

@@ -242,19 +242,19 @@ impl Store {
                     first - 1
                 )));
             }
+            // The move path's statements are prepared once per connection (cached), not parsed
+            // again for every move.
+            let mut insert =
+                tx.prepare_cached("INSERT INTO moves (game, ply, coord) VALUES (?1, ?2, ?3)")?;
             for (i, coord) in coords.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO moves (game, ply, coord) VALUES (?1, ?2, ?3)",
-                    params![id, (first + i) as i64, coord],
-                )?;
+                insert.execute(params![id, (first + i) as i64, coord])?;
             }
             // A move declines a pending offer.
-            tx.execute("UPDATE games SET offer = NULL WHERE id = ?1", params![id])?;
+            tx.prepare_cached("UPDATE games SET offer = NULL WHERE id = ?1")?
+                .execute(params![id])?;
             if let Some(clock) = clock {
-                tx.execute(
-                    "UPDATE games SET clock = ?2 WHERE id = ?1",
-                    params![id, clock],
-                )?;
+                tx.prepare_cached("UPDATE games SET clock = ?2 WHERE id = ?1")?
+                    .execute(params![id, clock])?;
             }
             Ok(())
         })
@@ -382,10 +382,9 @@ impl Store {
 
 /// Marks the game changed now; [`WebError::NoGame`] if it is not in the database (deleted).
 fn touch(tx: &Transaction, id: i64) -> Result<(), WebError> {
-    let changed = tx.execute(
-        "UPDATE games SET updated = ?2 WHERE id = ?1",
-        params![id, now()],
-    )?;
+    let changed = tx
+        .prepare_cached("UPDATE games SET updated = ?2 WHERE id = ?1")?
+        .execute(params![id, now()])?;
     if changed == 0 {
         return Err(WebError::NoGame(id));
     }
@@ -395,11 +394,9 @@ fn touch(tx: &Transaction, id: i64) -> Result<(), WebError> {
 /// How many moves the game has stored; a conflict if they are not plies 1 to n (a database
 /// written by two servers at once before the directory lock existed).
 fn stored_plies(tx: &Transaction, id: i64) -> Result<usize, WebError> {
-    let (count, last): (i64, i64) = tx.query_row(
-        "SELECT COUNT(*), COALESCE(MAX(ply), 0) FROM moves WHERE game = ?1",
-        params![id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let (count, last): (i64, i64) = tx
+        .prepare_cached("SELECT COUNT(*), COALESCE(MAX(ply), 0) FROM moves WHERE game = ?1")?
+        .query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
     if count != last {
         return Err(WebError::Conflict(format!(
             "game {id} has a gap in its stored moves ({count} moves up to ply {last})"

@@ -235,3 +235,38 @@ fn twelve_by_eight_moves_to_one_square_are_told_apart() {
          Wzi7-i6;i7-i6 | Wzi7-i6",
     );
 }
+
+#[test]
+fn format_legal_moves_writes_what_format_move_writes() {
+    // Random games of every variant (a fixed sequence), and the position of every promoted type.
+    let mut seed = 11u64;
+    let mut below = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % n as u64) as usize
+    };
+    let mut positions = vec![all_promoted()];
+    for v in Variant::all() {
+        let start = Setup::named(v, v.setups.default).unwrap();
+        positions.push(Position::from_setup(&start).unwrap());
+    }
+    let mut legal = Vec::new();
+    for mut pos in positions {
+        for _ in 0..40 {
+            pos.legal_moves(&mut legal);
+            for style in [Short, Long, Coordinate] {
+                let each: Vec<(Move, String)> = legal
+                    .iter()
+                    .map(|&m| (m, format_move(&mut pos, m, style)))
+                    .collect();
+                assert_eq!(format_legal_moves(&mut pos, style), each, "{style:?}");
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[below(legal.len())];
+            pos.make(m);
+        }
+    }
+}
