@@ -69,6 +69,28 @@ try {
   assert.match(await csv.text(), /^section,name,metric,value,low,high/);
   assert.equal((await fetch(new URL("/lab/no-such-run", server.url))).status, 404);
 
+  step("the report's plots keep their labels inside and name their axes; a phone reads it without sideways scrolling");
+  const clipped = await page.evaluate(() => [...document.querySelectorAll("svg.plot text")].filter((t) => {
+    const [r, plot] = [t.getBoundingClientRect(), t.ownerSVGElement.getBoundingClientRect()];
+    return r.left < plot.left - 0.5 || r.top < plot.top - 0.5 || r.right > plot.right + 0.5;
+  }).map((t) => t.textContent));
+  assert.deepEqual(clipped, [], "texts cut at a plot's edge");
+  const captions = await page.locator("svg.plot text.axis").allTextContents();
+  assert.ok(captions.length >= PLOTS.length, `axis captions: ${captions}`);
+  // The eval plot's legend and its y caption do not overlap.
+  const overlap = await page.evaluate(() => {
+    const plot = document.getElementById("plot-eval");
+    const boxes = (sel) => [...plot.querySelectorAll(sel)].map((t) => t.getBoundingClientRect());
+    const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return boxes("text.axis").some((a) => boxes("text.legend").some((b) => hit(a, b)));
+  });
+  assert.equal(overlap, false, "the legend covers an axis caption");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the report is ${wide} px wide on a 390 px phone`);
+  await page.screenshot({ path: `${shots}/lab-report-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1100, height: 900 });
+
   step("the report file jovian lab wrote stands alone");
   await page.goto(`file://${run}/report.html`);
   await checkPlots("file");

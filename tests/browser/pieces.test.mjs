@@ -183,6 +183,8 @@ try {
   await page.click("#btn-graph");
   await page.waitForFunction(() => document.querySelectorAll("#eval-graph circle.graph-dot").length === 8,
     null, { timeout: 60000 });
+  const axes = await page.locator("#eval-graph text.graph-axis").allTextContents();
+  assert.ok(axes.some((t) => /^ply/.test(t)) && axes.some((t) => /ahead, pawns/.test(t)), `axis labels: ${axes}`);
   await page.click('#eval-graph circle[data-ply="3"]');
   await page.waitForFunction(() => /ply 3/.test(document.querySelector("#status").textContent));
   await page.click("#nav-last");

@@ -121,6 +121,34 @@ fn x_axis(out: &mut String, scale: Scale, ticks: &[f64], top: f64, bottom: f64, 
     );
 }
 
+/// The caption of a vertical axis, written upward along it at the plot's left edge, where no
+/// legend or label can cover it.
+fn y_axis_caption(out: &mut String, top: f64, bottom: f64, caption: &str) {
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"14\" transform=\"rotate(-90)\" text-anchor=\"middle\" \
+         class=\"axis\">{}</text>",
+        -(top + bottom) / 2.0,
+        escape(caption)
+    );
+}
+
+/// About how wide a label of the plots' 12 px font is, per character.
+const LABEL_CHAR_PX: f64 = 6.8;
+/// The widest the label column of a chart of estimates may grow; longer labels are shortened
+/// (the row's tooltip has the whole text).
+const MAX_LABEL_PX: f64 = 400.0;
+
+/// `label` shortened with an ellipsis to fit `px` pixels.
+fn fit(label: &str, px: f64) -> String {
+    let room = (px / LABEL_CHAR_PX).floor().max(4.0) as usize;
+    if label.chars().count() <= room {
+        return label.to_string();
+    }
+    let kept: String = label.chars().take(room - 1).collect();
+    format!("{kept}…")
+}
+
 /// A histogram of counts over `[low, high)` bins, with a dashed mark at `mark` (the median).
 pub fn histogram(
     id: &str,
@@ -185,7 +213,7 @@ pub fn histogram(
             .collect()
     };
     x_axis(&mut out, x, &x_ticks, top, bottom, x_caption);
-    text(&mut out, 14.0, top - 6.0, "start", "axis", "games");
+    y_axis_caption(&mut out, top, bottom, "games");
     if let Some((at, name)) = mark {
         let px = x.at(at);
         let _ = writeln!(
@@ -223,7 +251,15 @@ pub fn estimates(
     x_caption: &str,
 ) -> String {
     let row_height = 22.0;
-    let (left, right, top) = (300.0, WIDTH - 24.0, 16.0);
+    // The label column as wide as the longest label needs (within bounds): none is cut at the
+    // plot's left edge.
+    let longest = rows
+        .iter()
+        .map(|r| r.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let label_px = (longest as f64 * LABEL_CHAR_PX).clamp(100.0, MAX_LABEL_PX);
+    let (left, right, top) = (label_px + 16.0, WIDTH - 24.0, 16.0);
     let bottom = top + row_height * rows.len().max(1) as f64;
     let height = bottom + 48.0;
     let mut out = open(id, title, height);
@@ -264,7 +300,14 @@ pub fn estimates(
         let cy = top + row_height * (i as f64 + 0.5);
         let colour = if r.value >= baseline { BLUE } else { TAN };
         let _ = writeln!(out, "<g class=\"row\"><title>{}</title>", escape(&r.note));
-        text(&mut out, left - 8.0, cy + 4.0, "end", "label", &r.label);
+        text(
+            &mut out,
+            left - 8.0,
+            cy + 4.0,
+            "end",
+            "label",
+            &fit(&r.label, label_px),
+        );
         let (lo, hi) = (x.at(r.low.max(from.0)), x.at(r.high.min(from.1)));
         line(&mut out, (lo, cy), (hi, cy), colour, 2.0);
         line(&mut out, (lo, cy - 5.0), (lo, cy + 5.0), colour, 2.0);
@@ -330,7 +373,7 @@ pub fn lines(id: &str, title: &str, series: &[Series], y_caption: &str, clip: f6
     let zero = y.at(0.0);
     line(&mut out, (left, zero), (right, zero), GREY, 1.0);
     x_axis(&mut out, x, &ticks(0.0, x.from.1, 8), top, bottom, "ply");
-    text(&mut out, 14.0, top - 10.0, "start", "axis", y_caption);
+    y_axis_caption(&mut out, top, bottom, y_caption);
     for (i, s) in series.iter().enumerate() {
         let mut d = String::new();
         for (ply, v) in s.points.iter().enumerate() {
@@ -373,6 +416,63 @@ mod tests {
         assert_eq!(ticks(2.0, 2.0, 4), vec![2.0]);
         assert_eq!(label(0.25), "0.25");
         assert_eq!(label(20.0), "20");
+    }
+
+    fn row(label: &str) -> Estimate {
+        Estimate {
+            label: label.to_string(),
+            value: 0.5,
+            low: 0.4,
+            high: 0.6,
+            reference: None,
+            note: label.to_string(),
+        }
+    }
+
+    /// The label column grows with the longest label, so that none starts left of the plot;
+    /// beyond its bound a label is shortened with an ellipsis.
+    #[test]
+    fn estimate_labels_fit_inside_the_plot() {
+        let long = "rot-0110 Fire Horse-Ghost Warrior, Lion Dog-Rhinoceros";
+        let plot = estimates("e", "t", &[row("a"), row(long)], 0.5, (0.0, 1.0), "score");
+        assert!(plot.contains(&format!(">{long}<")), "whole: {plot}");
+        let at = plot.find(&format!(">{long}<")).unwrap();
+        let x: f64 = plot[..at]
+            .rsplit("x=\"")
+            .next()
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            x - long.chars().count() as f64 * LABEL_CHAR_PX >= 0.0,
+            "starts at {x}"
+        );
+        let huge = "x".repeat(200);
+        let plot = estimates("e", "t", &[row(&huge)], 0.5, (0.0, 1.0), "score");
+        assert!(plot.contains("…</text>") && !plot.contains(&format!("class=\"label\">{huge}<")));
+    }
+
+    /// A line chart's legend sits above the plot and its y caption runs up the left edge: they
+    /// never share a place.
+    #[test]
+    fn axis_captions_are_clear_of_legends() {
+        let series = [Series {
+            name: "Blue",
+            colour: BLUE,
+            points: &[0.0, 1.0, -1.0],
+        }];
+        let plot = lines("l", "t", &series, "advantage (pawns)", 10.0);
+        assert!(
+            plot.contains(
+                "transform=\"rotate(-90)\" text-anchor=\"middle\" class=\"axis\">advantage (pawns)<"
+            ),
+            "{plot}"
+        );
+        let h = histogram("h", "t", &[(0.0, 10.0, 2)], "plies", None);
+        assert!(h.contains("rotate(-90)") && h.contains(">games<"));
     }
 
     #[test]

@@ -148,6 +148,11 @@ function drawGraph(box, points, complete) {
   const n = Math.max(points.length - 1, 1);
   const xy = (p, i) => [(i / n) * W, H / 2 - (Math.max(-clamp, Math.min(clamp, p)) / clamp) * (H / 2 - 4)];
   el("polyline", { points: points.map((p, i) => xy(p, i).join(",")).join(" "), class: "graph-line" }, svg);
+  // The axes named on the plot itself: plies along, Blue's advantage in pawns up.
+  const caption = (x, y, words, extra = {}) => { el("text", { x, y, class: "graph-axis", ...extra }, svg).textContent = words; };
+  caption(W - 3, H - 3, `ply (0-${points.length - 1})`, { "text-anchor": "end" });
+  caption(3, 9, `+${clamp / 100} (${sideTitle("blue")} ahead, pawns)`);
+  caption(3, H - 3, `-${clamp / 100}`);
   points.forEach((p, i) => {
     const [x, y] = xy(p, i);
     const dot = el("circle", { cx: x, cy: y, r: 2.2, class: "graph-dot", "data-ply": i }, svg);
