@@ -317,6 +317,21 @@ try {
     }
   }
 
+  step("the 12x8 hands say on the page why each piece can or cannot be dropped; a piece in hand has its panel");
+  await loadPosition("larger-board", "1. e4 e5");
+  assert.match(await page.locator("#hand-bottom .hand-why").textContent(),
+    /No drop now: drops open once both Kings have moved \(neither has yet\)/);
+  await loadPosition("larger-board", "1. e4 e5 2. Ke2 Ke7 3. Nc3 Nc6 4. Nf3 Nf6");
+  const lines = await page.locator("#hand-bottom .hand-why li").allTextContents();
+  assert.ok(lines.some((l) => /^Le \(.+\): can be dropped now/.test(l)), lines.join("\n"));
+  assert.ok(lines.some((l) => /not now: it is dropped on/.test(l)), lines.join("\n"));
+  await page.click('#hand-bottom button[data-hand="Le"]');
+  assert.match(await page.locator("#piece-panel").textContent(), /in hand[\s\S]*1 drop now/);
+  await page.screenshot({ path: `${shots}/larger-board-hands.png` });
+  await loadPosition("larger-board", "1. e4 e5 2. Ke2 Ke7 3. Nc3 Nc6 4. Nf3 Nf6 5. Le@b1,g1");
+  const owed = await page.locator("#hand-top .hand-why, #hand-bottom .hand-why").allTextContents();
+  assert.ok(owed.some((l) => /first the Halfling pair you owe: Le@b8,g8/.test(l)), owed.join("\n"));
+
   step("the Doubler's panel says whose moves it doubles and names no piece with other powers alike");
   await page.setViewportSize({ width: 1280, height: 800 });
   await loadPosition("jupiter", "p,14,k/16/16/16/16/16/16/7,Dbl,8/16/16/16/16/16/16/16/15,K b");

@@ -14,7 +14,7 @@ mod latent;
 mod make;
 
 pub use insight::Barred;
-pub use larger::{ChessEnd, ChessState, NO_SQUARE, castle};
+pub use larger::{ChessEnd, ChessState, NO_SQUARE, NoDrop, castle};
 
 /// The hand slot of a type of the 12x8 game, if it can be in hand.
 pub fn hand_slot_of(kind: PieceKind) -> Option<usize> {

@@ -194,3 +194,54 @@ fn a_refused_move_is_told_its_real_reason() {
     }
     assert!(reasons.contains("KingInCheck"), "{reasons:?}");
 }
+
+/// Why a type in hand cannot be dropped now (the 12x8 game): before both Kings have moved, while
+/// its squares are taken, while a Halfling pair is owed; and no reason once it can be.
+#[test]
+fn a_piece_in_hand_tells_why_it_cannot_be_dropped() {
+    use jovian_rules::position::NoDrop;
+    let v = larger_board::variant();
+    let kind = |abbr| v.kind_by_abbr(abbr).unwrap();
+    let sq = |name| v.geometry.parse_square(name).unwrap();
+    let mut pos = Position::start(v);
+    let held: Vec<_> = pos
+        .chess_state()
+        .unwrap()
+        .hand_pieces(Color::Blue)
+        .collect();
+    assert!(!held.is_empty());
+    for (k, _) in held {
+        assert_eq!(
+            pos.why_no_drop(k),
+            Some(NoDrop::KingsNotMoved(vec![Color::Blue, Color::Tan]))
+        );
+    }
+    for m in ["e4", "e5", "Ke2", "Ke7"] {
+        play(&mut pos, m);
+    }
+    // The Leapers' squares b1 and g1 hold the Knights.
+    assert_eq!(
+        pos.why_no_drop(kind("Le")),
+        Some(NoDrop::SquaresTaken(vec![(sq("b1"), sq("g1"))]))
+    );
+    for m in ["Nc3", "Nc6", "Nf3", "Nf6"] {
+        play(&mut pos, m);
+    }
+    assert_eq!(pos.why_no_drop(kind("Le")), None, "b1 and g1 are empty now");
+    play(&mut pos, "Le@b1,g1");
+    let owed = notation::parse_move(&mut pos, "Le@b8,g8").unwrap();
+    assert_eq!(pos.why_no_drop(kind("Le")), None);
+    let others: Vec<_> = (pos.chess_state().unwrap().hand_pieces(Color::Tan))
+        .map(|(k, _)| k)
+        .filter(|&k| k != kind("Le"))
+        .collect();
+    assert!(!others.is_empty());
+    for k in others {
+        assert_eq!(
+            pos.why_no_drop(k),
+            Some(NoDrop::OwesPair(owed)),
+            "{}",
+            v.abbr(k)
+        );
+    }
+}

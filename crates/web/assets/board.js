@@ -64,6 +64,17 @@ export function movesFrom(square) {
 /// Shows the selected piece (or none) in the panel beside the board.
 export function updatePanel() {
   const box = $("piece-panel");
+  if (state.selected && state.selected.startsWith("@") && state.variant) {
+    // A piece in hand: its type's panel, and where it may go now.
+    const abbr = state.selected.slice(1);
+    const board = shownBoard();
+    const held = (board.hands || []).find((h) => h.abbr === abbr && h.color === board.to_move);
+    const drops = movesFrom(state.selected).length;
+    const note = held && held.why_not ? `Not droppable now: ${held.why_not}.`
+      : `In hand: ${drops} drop${drops === 1 ? "" : "s"} now (the lit squares).`;
+    showPanel(box, pieceInfo(abbr), { variant: state.variant, owner: `${sideTitle(board.to_move)}, in hand`, note });
+    return;
+  }
   const piece = state.selected && pieceOn(state.selected);
   if (!piece || !state.variant) { showPanel(box, null); return; }
   let note = null;
@@ -219,6 +230,26 @@ export function drawHands() {
     box.appendChild(label);
     const own = hands.filter((h) => h.color === side);
     if (!own.length) box.appendChild(document.createTextNode("nothing"));
+    // For the side to move, why each piece can or cannot be dropped now, on the page: one line
+    // when every piece has the same reason.
+    const why = document.createElement("ul");
+    why.className = "hand-why";
+    if (side === board.to_move && own.length && !state.analysis) {
+      const reasons = own.map((h) => h.why_not || null);
+      const same = reasons.every((r) => r && r === reasons[0]);
+      if (same) {
+        const li = document.createElement("li");
+        li.textContent = `No drop now: ${reasons[0]}.`;
+        why.appendChild(li);
+      } else {
+        for (const h of own) {
+          const li = document.createElement("li");
+          li.textContent = `${h.abbr} (${pieceInfo(h.abbr)?.name || h.abbr}): `
+            + (h.why_not ? `not now: ${h.why_not}.` : "can be dropped now: click it, then a lit square.");
+          why.appendChild(li);
+        }
+      }
+    }
     for (const h of own) {
       const b = document.createElement("button");
       b.className = `${side}${state.selected === `@${h.abbr}` && side === board.to_move ? " selected" : ""}`;
@@ -236,6 +267,7 @@ export function drawHands() {
       });
       box.appendChild(b);
     }
+    if (why.children.length) box.appendChild(why);
   }
 }
 

@@ -5,6 +5,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use jovian_rules::notation::{self, Style};
+use jovian_rules::position::NoDrop;
 use jovian_rules::record::{Game as RecordGame, Record, player_tag};
 use jovian_rules::{Color, Move, MoveKind, Outcome, Position, Setup, Square, Variant, fen};
 use serde::Serialize;
@@ -367,6 +368,9 @@ pub struct HandView {
     pub color: &'static str,
     pub abbr: &'static str,
     pub count: u8,
+    /// Why the side to move cannot drop it now, in words (`None` when it can, and for the other
+    /// side's hand).
+    pub why_not: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -463,12 +467,19 @@ fn board_view_with(pos: &Position, danger: &[Square]) -> BoardView {
         .map(|m| (v.square_name(m.from), v.square_name(target(m))));
     let mut hands = Vec::new();
     if let Some(state) = pos.chess_state() {
+        // Asking the rules why a drop cannot be made takes a move generation (once a position).
+        let mut probe = pos.clone();
         for color in Color::BOTH {
             for (kind, count) in state.hand_pieces(color) {
+                let why_not = (color == pos.side_to_move())
+                    .then(|| probe.why_no_drop(kind))
+                    .flatten()
+                    .map(|why| no_drop_text(&mut probe, why));
                 hands.push(HandView {
                     color: color.name(),
                     abbr: v.abbr(kind),
                     count,
+                    why_not,
                 });
             }
         }
@@ -486,6 +497,45 @@ fn board_view_with(pos: &Position, danger: &[Square]) -> BoardView {
         hands,
         check,
         danger,
+    }
+}
+
+/// Why a type in hand cannot be dropped, in words for the board (see [`NoDrop`]).
+fn no_drop_text(pos: &mut Position, why: NoDrop) -> String {
+    let v = pos.variant();
+    let squares = |pairs: &[(Square, Square)]| {
+        let each: Vec<String> = pairs
+            .iter()
+            .map(|&(a, b)| format!("{} and {}", v.square_name(a), v.square_name(b)))
+            .collect();
+        each.join(", or ")
+    };
+    match why {
+        NoDrop::NoneInHand => "none in hand".to_string(),
+        NoDrop::KingsNotMoved(waiting) => match waiting.as_slice() {
+            [one] => format!(
+                "drops open once both Kings have moved ({}'s King has not yet)",
+                v.side_title(*one)
+            ),
+            _ => "drops open once both Kings have moved (neither has yet)".to_string(),
+        },
+        NoDrop::Closed => "no more drops: a King has reached its last row".to_string(),
+        NoDrop::OwesPair(m) => format!(
+            "first the Halfling pair you owe: {}",
+            notation::format_move(pos, m, Style::Short)
+        ),
+        NoDrop::HalfAPair => "it is dropped as a pair, and only one is in hand".to_string(),
+        NoDrop::SquaresTaken(pairs) if pairs.is_empty() => {
+            "the squares beside the King are off the board".to_string()
+        }
+        NoDrop::SquaresTaken(pairs) => {
+            format!("it is dropped on {}, which must be empty", squares(&pairs))
+        }
+        NoDrop::NoCheckingSquare => {
+            "it is dropped only where it gives check, and no empty square does".to_string()
+        }
+        NoDrop::KingsApart => "it is dropped only while the Kings see each other".to_string(),
+        NoDrop::KingInCheck => "every drop of it would leave your King in check".to_string(),
     }
 }
 

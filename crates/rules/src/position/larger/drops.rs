@@ -101,3 +101,92 @@ impl Position {
         }
     }
 }
+
+/// Why the side to move cannot drop a type it holds (the 12x8 game), for a board to show beside
+/// the hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoDrop {
+    /// None of it is in the side's hand.
+    NoneInHand,
+    /// Drops open once both Kings have moved; these have not.
+    KingsNotMoved(Vec<Color>),
+    /// A King has reached its last row: no more drops for either side.
+    Closed,
+    /// The opponent dropped a Halfling pair and the side's own can be dropped now: that drop
+    /// (this move) comes first.
+    OwesPair(Move),
+    /// A pair is dropped together: the side holds only one of it.
+    HalfAPair,
+    /// Every pair of squares it may be dropped on has a piece on it (the Halflings' first-row
+    /// squares, the Wizards' second-row ones, the squares beside the King).
+    SquaresTaken(Vec<(Square, Square)>),
+    /// An Assassin is dropped only where it gives check, and no empty square does.
+    NoCheckingSquare,
+    /// The Thunder is dropped only while the Kings see each other.
+    KingsApart,
+    /// Each drop of it would leave the side's King in check.
+    KingInCheck,
+}
+
+impl Position {
+    /// Why the side to move cannot drop `kind` now (a type in hand of the 12x8 game); `None` if
+    /// it can. Not for the other games (always `None`).
+    pub fn why_no_drop(&mut self, kind: PieceKind) -> Option<NoDrop> {
+        if !self.variant().chess {
+            return None;
+        }
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let is_drop = |m: &Move| m.kind == MoveKind::Drop && m.promotion() == Some(kind);
+        if legal.iter().any(is_drop) {
+            return None;
+        }
+        let us = self.side;
+        let slot = (kind.0.wrapping_sub(kinds::FIRST_IN_HAND)) as usize;
+        let held = self.chess.hands[us.index()].get(slot).copied().unwrap_or(0);
+        if held == 0 {
+            return Some(NoDrop::NoneInHand);
+        }
+        if self.chess.drops_closed {
+            return Some(NoDrop::Closed);
+        }
+        if self.chess.kings_moved != 3 {
+            let waiting = Color::BOTH
+                .into_iter()
+                .filter(|c| self.chess.kings_moved >> c.index() & 1 == 0)
+                .collect();
+            return Some(NoDrop::KingsNotMoved(waiting));
+        }
+        let owed = self.owed_pairs(us);
+        if let Some(&first) = legal.iter().find(|&&m| self.is_owed_drop(m, owed)) {
+            return Some(NoDrop::OwesPair(first));
+        }
+        let mut pseudo = Vec::new();
+        self.drop_moves(us, &mut pseudo);
+        if pseudo.iter().any(is_drop) {
+            return Some(NoDrop::KingInCheck);
+        }
+        let (home, second) = if us == Color::Blue { (0, 1) } else { (7, 6) };
+        let pairs = |files: &[(u8, u8)], rank: u8| {
+            files
+                .iter()
+                .map(|&(a, b)| (Square::new(a, rank), Square::new(b, rank)))
+                .collect::<Vec<_>>()
+        };
+        Some(match slot {
+            0..4 if held < 2 => NoDrop::HalfAPair,
+            0..4 => NoDrop::SquaresTaken(pairs(&HALFLING_FILES[slot..=slot], home)),
+            WIZARD_SLOT | ELEPHANT_SLOT if held < 2 => NoDrop::HalfAPair,
+            WIZARD_SLOT => NoDrop::SquaresTaken(pairs(&WIZARD_FILES, second)),
+            ELEPHANT_SLOT => {
+                let beside = self
+                    .king_square(us)
+                    .and_then(|k| Some((super::shifted(k, -1, 0)?, super::shifted(k, 1, 0)?)));
+                NoDrop::SquaresTaken(beside.into_iter().collect())
+            }
+            ASSASSIN_SLOT => NoDrop::NoCheckingSquare,
+            THUNDER_SLOT => NoDrop::KingsApart,
+            _ => NoDrop::NoneInHand,
+        })
+    }
+}

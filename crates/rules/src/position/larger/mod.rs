@@ -18,6 +18,7 @@ mod make;
 mod pieces;
 mod validate;
 
+pub use drops::NoDrop;
 pub use legal::ChessEnd;
 pub(crate) use make::Journal;
 
