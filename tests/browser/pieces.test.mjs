@@ -332,6 +332,24 @@ try {
   const owed = await page.locator("#hand-top .hand-why, #hand-bottom .hand-why").allTextContents();
   assert.ok(owed.some((l) => /first the Halfling pair you owe: Le@b8,g8/.test(l)), owed.join("\n"));
 
+  step("a doubled turn: after the first part the piece is selected, its second moves lit, the status says so");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loadPosition("jupiter", "p,14,k/16/16/16/16/16/16/7,Dbl,8/16/16/16/7,N,8/16/16/16/15,K b");
+  await page.click('g.piece[data-square="h5"]');
+  await page.click('rect[data-square="g3"]', { force: true });
+  await page.waitForSelector("#chooser:not([hidden])");
+  const parts = await page.locator("#chooser button code").allTextContents();
+  const first = parts.find((t) => t.endsWith("&"));
+  assert.ok(first, `a first part is offered: ${parts}`);
+  await page.click(`#chooser button:has(code:text-is("${first}"))`);
+  await page.waitForFunction(() => /Knight on g3 moves again/.test(document.querySelector("#status").textContent));
+  assert.equal(await page.evaluate(async () => (await import("/state.js")).state.selected), "g3", "the Knight is selected");
+  assert.ok(await page.locator("circle.highlight").count() > 0, "its second moves are lit");
+  await page.screenshot({ path: `${shots}/doubled-turn.png` });
+  // The second part: a lit square, and the turn passes.
+  await page.click('rect[data-square="f1"]', { force: true });
+  await page.waitForFunction(() => /^Tan to move/.test(document.querySelector("#status").textContent));
+
   step("the Doubler's panel says whose moves it doubles and names no piece with other powers alike");
   await page.setViewportSize({ width: 1280, height: 800 });
   await loadPosition("jupiter", "p,14,k/16/16/16/16/16/16/7,Dbl,8/16/16/16/16/16/16/16/15,K b");

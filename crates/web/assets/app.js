@@ -206,6 +206,12 @@ function describeStatus(g) {
     return `${who} (${g.result.result}): ${g.result.reason}`;
   }
   const side = sideTitle(g.board.to_move);
+  if (g.board.again && !g.engine_to_move) {
+    const piece = g.board.pieces.find((p) => p.square === g.board.again);
+    const name = (piece && pieceInfo(piece.abbr)?.name) || "The piece";
+    // Making one move only was the other choice at the first part: the piece must move again.
+    return `${side}: ${name} on ${g.board.again} moves again (the second part of its doubled turn)`;
+  }
   if (!g.engine_to_move) return `${side} to move${g.board.check ? " (in check)" : ""}`;
   if (g.queued) {
     // Every engine of the server is busy with other games: this one waits its turn.
@@ -335,6 +341,8 @@ function setGame(g) {
   }
   if (state.view) { state.view = null; state.viewPly = null; }
   if (state.selected && !g.legal.some((m) => m.from === state.selected)) state.selected = null;
+  // The second part of a doubled turn: the piece that moves again is selected, its moves lit.
+  if (g.board.again && !g.engine_to_move && !state.view && canMove()) state.selected = g.board.again;
   state.reach = null;
   state.pick = null;
   render();

@@ -386,6 +386,9 @@ pub struct BoardView {
     /// The side to move's last royal piece when the opponent could capture it now (the games
     /// without check).
     pub danger: Vec<String>,
+    /// In the middle of a doubled turn: the square of the piece that moves again (or ends the
+    /// turn by passing).
+    pub again: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -497,6 +500,7 @@ fn board_view_with(pos: &Position, danger: &[Square]) -> BoardView {
         hands,
         check,
         danger,
+        again: pos.mid_turn().map(|sq| v.square_name(sq)),
     }
 }
 
