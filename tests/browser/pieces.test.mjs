@@ -350,6 +350,27 @@ try {
   await page.click('rect[data-square="f1"]', { force: true });
   await page.waitForFunction(() => /^Tan to move/.test(document.querySelector("#status").textContent));
 
+  step("move sounds with a switch; the move list written as in the texts, long or in coordinates");
+  const heard = () => page.evaluate(async () => ({ ...(await import("/sounds.js")).heard }));
+  const before = await heard();
+  assert.ok(before.count > 0 && before.last === "move", `the doubled turn was heard: ${JSON.stringify(before)}`);
+  await page.uncheck("#opt-sound");
+  await page.click('g.piece[data-square="p16"]');
+  await page.click('rect[data-square="o16"]', { force: true });
+  await page.waitForFunction(() => /^Blue to move/.test(document.querySelector("#status").textContent));
+  assert.equal((await heard()).count, before.count, "no sound once switched off");
+  await page.check("#opt-sound");
+  const texts = async () => page.locator("#moves span").allTextContents();
+  const short = await texts();
+  await page.selectOption("#opt-notation", "coord");
+  const coords = await texts();
+  assert.ok(coords.every((t) => /^[a-p]\d+[a-p]\d+/.test(t)), `${coords}`);
+  await page.selectOption("#opt-notation", "long");
+  const long = await texts();
+  assert.ok(long.some((t, i) => t !== short[i]) && long.every((t) => /[a-p]\d+/.test(t)), `${long}`);
+  await page.selectOption("#opt-notation", "text");
+  assert.deepEqual(await texts(), short);
+
   step("the Doubler's panel says whose moves it doubles and names no piece with other powers alike");
   await page.setViewportSize({ width: 1280, height: 800 });
   await loadPosition("jupiter", "p,14,k/16/16/16/16/16/16/7,Dbl,8/16/16/16/16/16/16/16/15,K b");

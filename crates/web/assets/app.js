@@ -7,6 +7,7 @@ import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./an
 import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { chosenClock, renderClocks } from "./clocks.js";
+import { play as playSound, setSound, soundOn } from "./sounds.js";
 import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
 import {
   $, anySeat, anySeatSide, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
@@ -244,7 +245,8 @@ function renderMoves() {
       if (!blueMove) li.appendChild(document.createTextNode("… "));
     }
     const span = document.createElement("span");
-    span.textContent = m.text;
+    span.textContent = m[state.notation] || m.text;
+    span.title = `${m.text} · ${m.long || m.text} · ${m.coord}`;
     span.dataset.ply = m.ply;
     if ((state.viewPly ?? g.moves.length) === m.ply) span.classList.add("current");
     span.addEventListener("click", () => viewAt(m.ply));
@@ -326,8 +328,18 @@ function render() {
   if (state.analysis) renderAnalysis();
 }
 
+/// The sound of what happened between two views of the same game: a move, a capture (fewer
+/// pieces on the board), the end.
+function soundOf(before, after) {
+  if (!before || before.id !== after.id) return;
+  if (after.result && !before.result) { playSound("end"); return; }
+  if (after.moves.length <= before.moves.length) return;
+  playSound(after.board.pieces.length < before.board.pieces.length ? "capture" : "move");
+}
+
 function setGame(g) {
   if (state.editor) leaveEditor();
+  soundOf(state.game, g);
   const sameGame = state.game && state.game.id === g.id;
   state.game = g;
   state.variant = state.variants.find((v) => v.id === g.variant);
@@ -624,6 +636,8 @@ function filterHelp() {
 function syncOptions() {
   $("opt-upright").checked = state.upright;
   $("opt-confirm").checked = state.confirmLoss;
+  $("opt-sound").checked = soundOn();
+  $("opt-notation").value = state.notation;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -703,6 +717,12 @@ async function main() {
   $("opt-confirm").addEventListener("change", (ev) => {
     state.confirmLoss = ev.target.checked;
     localStorage.setItem("jovian-confirm-loss", state.confirmLoss ? "1" : "0");
+  });
+  $("opt-sound").addEventListener("change", (ev) => setSound(ev.target.checked));
+  $("opt-notation").addEventListener("change", (ev) => {
+    state.notation = ev.target.value;
+    localStorage.setItem("jovian-notation", state.notation);
+    if (state.game) renderMoves();
   });
   $("nav-first").addEventListener("click", () => viewAt(0));
   $("nav-prev").addEventListener("click", () => viewAt((state.viewPly ?? state.game?.moves.length ?? 0) - 1));

@@ -13,6 +13,7 @@ export const state = {
   flipped: false,
   upright: localStorage.getItem("jovian-upright") === "1",   // abbreviations never upside down
   confirmLoss: localStorage.getItem("jovian-confirm-loss") !== "0",
+  notation: localStorage.getItem("jovian-notation") || "text",   // the move list: text, long, coord
   events: null,
 };
 

@@ -18,6 +18,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("clocks.js", include_str!("../assets/clocks.js")),
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
+    ("sounds.js", include_str!("../assets/sounds.js")),
 ];
 
 pub async fn index() -> impl IntoResponse {

@@ -351,6 +351,8 @@ pub struct BarredView {
 pub struct PlayedView {
     pub ply: usize,
     pub text: String,
+    /// The long form (always with the from-square: `Waj1-j7`), for the move list's toggle.
+    pub long: String,
     pub coord: String,
 }
 
@@ -751,18 +753,21 @@ impl GameState {
             // Kept for the game's life: without room to spare.
             let mut coord = notation::format_move(&mut self.position, m, Style::Coordinate);
             coord.shrink_to_fit();
-            let mut text = match replay.as_mut() {
+            let (mut text, mut long) = match replay.as_mut() {
                 Some(pos) => {
                     let text = notation::format_move(pos, m, Style::Short);
+                    let long = notation::format_move(pos, m, Style::Long);
                     pos.make(m);
-                    text
+                    (text, long)
                 }
-                None => coord.clone(),
+                None => (coord.clone(), coord.clone()),
             };
             text.shrink_to_fit();
+            long.shrink_to_fit();
             played.push(PlayedView {
                 ply: same + i + 1,
                 text,
+                long,
                 coord,
             });
         }
