@@ -135,6 +135,58 @@ try {
   const res = await fetch(new URL(`/api/games/${timed}/record`, server.url));
   assert.match(await res.text(), /\[TimeControl "1\/2"\]/);
 
+  step("a premove made while the computer thinks is played when the turn comes; arrows and circles");
+  const vs = await watcher.evaluate(async () => {
+    const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variant: "scirocco", humans: "blue", movetime_ms: 5000 }) });
+    return res.json();
+  });
+  await watcher.goto(`${url}#seat=${vs.id}-blue-${vs.seats.blue}`);
+  await watcher.waitForSelector("g.piece");
+  await watcher.click('g.piece[data-square="d3"]');
+  await watcher.click('rect[data-square="d4"]', { force: true });
+  await movesShown(watcher, 1);
+  await watcher.click('g.piece[data-square="e3"]');
+  await watcher.waitForSelector('circle.hl-preview[data-target="e4"]');
+  await watcher.click('rect[data-square="e4"]', { force: true });
+  await watcher.waitForSelector('rect.premove[data-premove="e4"]');
+  assert.match(await watcher.locator("#notice").textContent(), /Premove/);
+  const centreOf = async (sq) => {
+    const b = await watcher.locator(`rect.square[data-square="${sq}"]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const rightDrag = async (from, to) => {
+    await watcher.mouse.move(...(await centreOf(from)));
+    await watcher.mouse.down({ button: "right" });
+    await watcher.mouse.move(...(await centreOf(to)), { steps: 4 });
+    await watcher.mouse.up({ button: "right" });
+  };
+  await rightDrag("f3", "f5");
+  await watcher.waitForSelector('line.drawn-arrow[data-drawn="f3-f5"]', { state: "attached" });
+  await watcher.screenshot({ path: `${shots}/premove-arrow.png` });
+  // The engine answers; the premove is played at once.
+  await movesShown(watcher, 3);
+  const after = await (await fetch(new URL(`/api/games/${vs.id}`, server.url))).json();
+  assert.equal(after.moves[2].text, "P-e4", "the premove");
+  assert.equal(await watcher.locator("rect.premove").count(), 0);
+  // With no premove waiting, a right-click draws a circle; a left click clears the drawing.
+  await rightDrag("h8", "h8");
+  await watcher.waitForSelector('circle.drawn-circle[data-drawn="h8"]', { state: "attached" });
+  assert.equal(await watcher.locator("line.drawn-arrow").count(), 1, "the arrow is still there");
+  await watcher.click('rect[data-square="a5"]', { force: true });
+  await watcher.waitForFunction(() => !document.querySelector("g.drawn"));
+  // A premove cancelled by a right-click is not played.
+  await watcher.click('g.piece[data-square="f3"]');
+  await watcher.waitForSelector('circle.hl-preview[data-target="f4"]');
+  await watcher.click('rect[data-square="f4"]', { force: true });
+  await watcher.waitForSelector('rect.premove[data-premove="f4"]');
+  await rightDrag("a5", "a5");
+  await watcher.waitForFunction(() => !document.querySelector("rect.premove"));
+  assert.match(await watcher.locator("#notice").textContent(), /Premoves cancelled/);
+  await movesShown(watcher, 4);
+  await watcher.waitForTimeout(500);
+  assert.equal(await watcher.locator("#moves span").count(), 4, "nothing played for Blue");
+
   step("resigning while the computer thinks: the person's side resigns, and the page says so");
   const made = await watcher.evaluate(async () => {
     const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },

@@ -8,7 +8,8 @@ import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { chosenClock, renderClocks } from "./clocks.js";
 import { play as playSound, setSound, soundOn } from "./sounds.js";
-import { M, S, closeChooser, drawBoard, movesFrom, screen, squareAt, squareXY, targetsOf } from "./board.js";
+import { M, S, closeChooser, drawBoard, movesFrom, overlays, screen, squareAt, squareXY, targetsOf } from "./board.js";
+import { cancelPremoves, drawAnnotations, duePremove, premoveTo, toggleDrawn } from "./annotations.js";
 import {
   $, anySeat, anySeatSide, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
   seatsOf, showError, showNotice, sideTitle, state,
@@ -88,7 +89,11 @@ function clickSquare(square) {
   if (state.editor && square) { editorClick(square); return; }
   if (!square || !state.game) return;
   const g = state.game;
-  if (!canMove()) { selectAny(square); return; }
+  if (!canMove()) {
+    if (premove(square)) return;
+    selectAny(square);
+    return;
+  }
   // On an analysis branch the side to move is whoever's turn it is there.
   const board = state.analysis ? state.analysis.board : g.board;
   if (state.pick) {
@@ -132,6 +137,38 @@ function clickSquare(square) {
 
 /// Selects any piece to look at it: the panel shows it, and its moves light up as if its side
 /// were to move (the server's /reach). An empty square clears the selection.
+/// The side this browser plays in a game against the computer or a person elsewhere (premoves
+/// are for those; two people at one board take turns anyway).
+function ownSide(g) {
+  if (!g || g.humans === "both") return null;
+  if (g.humans === "remote") return mySide(g);
+  return seatFor(g.humans) ? g.humans : null;
+}
+
+/// While the opponent is to move: a click on a lit square of one's own selected piece queues it
+/// as a premove.
+function premove(square) {
+  const g = state.game;
+  const side = ownSide(g);
+  if (!g || state.view || state.analysis || state.editor || g.result || !side || g.board.to_move === side) return false;
+  const piece = state.selected && pieceOn(state.selected);
+  const p = premoveTo(square, piece && piece.color === side);
+  if (!p) return false;
+  state.selected = null; state.reach = null;
+  showNotice(`Premove ${p.text}: played when your turn comes if it is still legal (a right-click cancels).`);
+  drawBoard();
+  return true;
+}
+
+/// Plays the first premove once it is this browser's turn.
+function playPremove(g) {
+  if (!state.premoves.length || !canMove() || state.analysis) return;
+  const due = duePremove(g.legal);
+  if (!due) return;
+  if (due.play) play(due.play);
+  else { showNotice(`Premoves cancelled: ${due.dropped}.`); drawBoard(); }
+}
+
 async function selectAny(square) {
   const piece = pieceOn(square);
   state.pick = null;
@@ -151,9 +188,14 @@ async function selectAny(square) {
 function setupBoardInput() {
   const svg = $("board");
   let dragFrom = null;
+  let rightFrom = null;
+  // The right button draws (arrows, circles) and cancels premoves; it never selects or moves.
+  svg.addEventListener("contextmenu", (ev) => ev.preventDefault());
   svg.addEventListener("pointerdown", (ev) => {
     const sq = squareAt(ev);
     if (!sq) return;
+    if (ev.button === 2) { rightFrom = sq; return; }
+    if (state.drawn.length) state.drawn = [];
     dragFrom = state.selected === sq ? null : sq;
     clickSquare(sq);
   });
@@ -171,6 +213,13 @@ function setupBoardInput() {
   });
   svg.addEventListener("pointerup", (ev) => {
     const sq = squareAt(ev);
+    if (ev.button === 2) {
+      if (rightFrom && sq === rightFrom && cancelPremoves()) showNotice("Premoves cancelled.");
+      else if (rightFrom && sq) toggleDrawn(rightFrom, sq);
+      rightFrom = null;
+      drawBoard();
+      return;
+    }
     const dragged = svg.querySelector("g.piece.dragging");
     if (dragFrom && sq && sq !== dragFrom && state.selected === dragFrom) clickSquare(sq);
     else if (dragged) drawBoard();
@@ -357,7 +406,9 @@ function setGame(g) {
   if (g.board.again && !g.engine_to_move && !state.view && canMove()) state.selected = g.board.again;
   state.reach = null;
   state.pick = null;
+  if (!sameGame) { state.premoves = []; state.drawn = []; }
   render();
+  playPremove(g);
 }
 
 async function refresh() {
@@ -653,6 +704,7 @@ async function main() {
     r.addEventListener("change", () => { $("choices").hidden = r.value !== "choose" || !r.checked; }));
   renderPairs();
   setupBoardInput();
+  overlays.push(drawAnnotations);
   $("btn-new").addEventListener("click", () => $("dlg-new").showModal());
   $("dlg-new").addEventListener("close", () => { if ($("dlg-new").returnValue === "ok") startNewGame(); });
   $("btn-games").addEventListener("click", () => showGames().catch(showError));

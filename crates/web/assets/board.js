@@ -125,6 +125,9 @@ function watchSize(svg) {
   }).observe(svg);
 }
 
+/// Layers drawn over the pieces by other modules (annotations.js), registered by the app.
+export const overlays = [];
+
 export function drawBoard() {
   const svg = $("board");
   svg.innerHTML = "";
@@ -207,6 +210,7 @@ export function drawBoard() {
         class: "victim", "data-victim": v, "pointer-events": "none" }, svg);
     }
   }
+  for (const draw of overlays) draw(svg);
   drawHands();
   updatePanel();
 }

@@ -19,6 +19,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("diagram.js", include_str!("../assets/diagram.js")),
     ("panel.js", include_str!("../assets/panel.js")),
     ("sounds.js", include_str!("../assets/sounds.js")),
+    ("annotations.js", include_str!("../assets/annotations.js")),
 ];
 
 pub async fn index() -> impl IntoResponse {
