@@ -48,6 +48,7 @@ try {
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#seat=\d+-tan-[0-9a-f]{32}$/);
   const id = Number(/#seat=(\d+)-/.exec(link)[1]);
   assert.match(await blue.locator("#online-who").textContent(), /you play Blue/);
+  await blue.waitForFunction(() => /has not opened the link yet/.test(document.querySelector("#presence").textContent));
   await blue.screenshot({ path: `${shots}/online-invite.png` });
 
   step("the link opens the game in a second browser, which plays Tan; a third one watches");
@@ -63,6 +64,12 @@ try {
   await watcher.locator("#games-table tbody tr", { hasText: "Scirocco" }).first().locator("button", { hasText: "Open" }).click();
   await watcher.waitForSelector("#seat-note:not([hidden])");
   assert.match(await watcher.locator("#online-who").textContent(), /you are watching/);
+
+  step("each page shows whether the opponent is at the board; the invitation goes once Tan has joined");
+  await blue.waitForFunction(() => /Your opponent: ● at the board/.test(document.querySelector("#presence").textContent));
+  await tan.waitForFunction(() => /Your opponent: ● at the board/.test(document.querySelector("#presence").textContent));
+  assert.ok(await blue.locator("#invite").isHidden(), "the invitation is put away");
+  assert.match(await watcher.locator("#presence").textContent(), /Blue ● at the board · Tan ● at the board/);
 
   step("Blue moves by clicks; Tan and the watcher see it live");
   await blue.click('g.piece[data-square="d3"]');

@@ -434,6 +434,7 @@ function listen(id) {
   let opened = false;
   es.addEventListener("open", () => { if (opened) refresh(); opened = true; });
   es.addEventListener("state", () => refresh());
+  es.addEventListener("presence", () => refresh());
   es.addEventListener("thinking", () => {
     if (state.game) { state.game.thinking = true; state.game.queued = null; render(); }
   });

@@ -1,6 +1,8 @@
 // Playing a person at another computer: the invitation link the creator sends (the other side's
 // seat in the link's fragment, which browsers never send to a server), and the answers to the
-// other side's draw and take-back offers. Spectators, who hold no seat, only watch.
+// other side's draw and take-back offers, and who is at the board: a player's page says it is
+// there every 15 s (crate::presence), and shows whether the opponent is. The invitation is put
+// away once the opponent has joined. Spectators, who hold no seat, only watch.
 
 import { $, api, seatFor, showError, sideTitle, state } from "./state.js";
 
@@ -23,12 +25,14 @@ export function mySide(g) {
 export function renderOnline() {
   const g = state.game;
   const box = $("online");
-  if (!g || g.humans !== "remote") { box.hidden = true; return; }
+  if (!g || g.humans !== "remote") { box.hidden = true; beat(null, null); return; }
   box.hidden = false;
   const me = mySide(g);
   let invite = null;
   try { invite = JSON.parse(localStorage.getItem(inviteKey(g.id)) || "null"); } catch { invite = null; }
-  $("invite").hidden = !invite || !!g.result;
+  const p = g.presence || { present: {}, joined: {} };
+  const them = me ? (me === "blue" ? "tan" : "blue") : null;
+  $("invite").hidden = !invite || !!g.result || (them && p.joined[them]);
   if (invite) {
     $("invite-text").textContent = `Send this link to your opponent; they play ${sideTitle(invite.side)} `
       + "from their own browser (anyone with it can play that side):";
@@ -37,6 +41,12 @@ export function renderOnline() {
   $("online-who").textContent = me
     ? `Online game: you play ${sideTitle(me)}; your opponent plays ${sideTitle(me === "blue" ? "tan" : "blue")} from another browser.`
     : "Online game between two people: you are watching.";
+  const here = (side) => (p.present[side] ? "● at the board" : p.joined[side] ? "○ away" : "○ not joined yet");
+  $("presence").textContent = them
+    ? `Your opponent: ${p.present[them] ? "● at the board" : p.joined[them] ? "○ not at the board now"
+      : "○ has not opened the link yet"}`
+    : `${sideTitle("blue")} ${here("blue")} · ${sideTitle("tan")} ${here("tan")}`;
+  beat(g, me);
   const offer = g.offer;
   const box2 = $("offer");
   box2.hidden = !offer || !!g.result;
@@ -48,6 +58,27 @@ export function renderOnline() {
     : `${sideTitle(offer.by)} offers ${what}.`;
   $("offer-accept").hidden = mine || !me;
   $("offer-decline").hidden = mine || !me;
+}
+
+// The beat of this page in the game it shows: one timer, for the game on show.
+let beating = null;   // {id, timer}
+
+async function beatOnce(id, side) {
+  try {
+    const p = await api(`/api/games/${id}/presence`, { method: "POST", body: {}, seat: seatFor(side) });
+    if (state.game && state.game.id === id) { state.game.presence = p; renderOnline(); }
+  } catch { /* the next beat tries again */ }
+}
+
+/// Keeps this page's presence beat going while it shows a remote game it plays.
+function beat(g, me) {
+  const id = g && !g.result && me ? g.id : null;
+  if (beating && beating.id === id) return;
+  if (beating) clearInterval(beating.timer);
+  beating = null;
+  if (id === null) return;
+  beating = { id, timer: setInterval(() => beatOnce(id, me), 15000) };
+  beatOnce(id, me);
 }
 
 async function answer(accept, setGame) {

@@ -58,6 +58,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/api/games/{id}/draw", post(offer_draw))
         .route("/api/games/{id}/answer", post(answer_offer))
         .route("/api/games/{id}/movenow", post(move_now))
+        .route("/api/games/{id}/presence", post(presence))
         .route("/api/games/{id}/positions/{ply}", get(position_at))
         .route("/api/games/{id}/reach/{square}", get(reach))
         .route("/api/games/{id}/record", get(record))
@@ -555,6 +556,28 @@ async fn take_back(
 #[serde(deny_unknown_fields)]
 struct Resign {
     side: Option<String>,
+}
+
+/// The body of a presence beat: nothing but `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Beat {}
+
+/// A player's page is at the board (crate::presence): answers who is there and who has joined;
+/// the other page hears of an arrival.
+async fn presence(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    seat: Seat,
+    ApiJson(Beat {}): ApiJson<Beat>,
+) -> ApiResult<Response> {
+    let shared = game(&state, &id)?;
+    let mut g = lock(&shared);
+    let side = seat.side(&g)?;
+    if g.presence.beat(side, std::time::Instant::now()) {
+        g.announce("presence", side.name().to_string());
+    }
+    Ok(axum::Json(g.presence_view()).into_response())
 }
 
 async fn resign(

@@ -171,6 +171,8 @@ pub struct GameState {
     pub offer: Option<crate::offers::Offer>,
     /// The clocks, in a timed game (crate::clock).
     pub clock: Option<crate::clock::Clock>,
+    /// Who is at the board (a remote game; in memory only).
+    pub presence: crate::presence::Presence,
     /// What the views work out from the moves, kept between requests: see [`ViewCache`].
     pub cache: ViewCache,
     pub events: broadcast::Sender<Event>,
@@ -200,6 +202,7 @@ impl GameState {
             seats: Seats::default(),
             offer: None,
             clock: None,
+            presence: crate::presence::Presence::default(),
             cache: ViewCache::default(),
             events: broadcast::channel(64).0,
         })
@@ -421,6 +424,8 @@ pub struct GameView {
     pub offer: Option<crate::offers::OfferView>,
     /// A timed game's clocks: `{"control", "blue_ms", "tan_ms", "running"}`.
     pub clock: Option<crate::clock::ClockView>,
+    /// A game between two people at different computers: who is at the board, who has joined.
+    pub presence: Option<crate::presence::PresenceView>,
 }
 
 /// A short summary for the list of games.
@@ -817,7 +822,17 @@ impl GameState {
                 };
                 c.view(self.position.side_to_move(), ending.is_some(), flagged)
             }),
+            presence: (self.humans == Humans::Remote).then(|| self.presence_view()),
         }
+    }
+
+    /// Who is at the board and who has joined (a remote game's sides).
+    pub fn presence_view(&self) -> crate::presence::PresenceView {
+        let first = self.start.to_move;
+        let plies = self.moves.len();
+        self.presence.view(std::time::Instant::now(), |side| {
+            plies >= if side == first { 1 } else { 2 }
+        })
     }
 
     pub fn summary(&mut self) -> SummaryView {

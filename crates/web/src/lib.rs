@@ -18,6 +18,7 @@ pub mod game;
 mod guard;
 mod lab;
 pub mod offers;
+pub mod presence;
 mod ratelimit;
 mod reply;
 pub mod seats;

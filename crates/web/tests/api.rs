@@ -757,3 +757,32 @@ async fn edited_positions_are_checked() {
         assert!(error(&v).contains(needle), "{v}");
     }
 }
+
+/// A remote game's presence: a player's beat (with its seat) makes its side present and joined;
+/// the view shows both; no seat, no beat.
+#[tokio::test]
+async fn presence_beats_need_a_seat_and_show_in_the_view() {
+    let state = AppState::open(&data_dir("presence")).unwrap();
+    let g = new_game(
+        &state,
+        json!({"variant": "scirocco", "humans": "remote", "side": "blue"}),
+    )
+    .await;
+    let id = g["id"].as_i64().unwrap();
+    let uri = format!("/api/games/{id}/presence");
+    let (status, v) = post(&state, &uri, json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    let (status, v) = post_as(&state, &uri, &seat(&g, "blue"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        v,
+        json!({"present": {"blue": true, "tan": false}, "joined": {"blue": true, "tan": false}})
+    );
+    let (_, view) = get(&state, &format!("/api/games/{id}")).await;
+    assert_eq!(view["presence"], v);
+    let (status, v) = post_as(&state, &uri, &seat(&g, "blue"), json!({"x": 1})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // Only remote games have it.
+    let both = new_game(&state, json!({"variant": "scirocco", "humans": "both"})).await;
+    assert!(both["presence"].is_null(), "{both}");
+}
