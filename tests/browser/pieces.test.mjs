@@ -382,6 +382,17 @@ try {
   assert.doesNotMatch(panel, /Moves exactly like: Poisoner/, panel);
   await page.locator("#piece-panel").screenshot({ path: `${shots}/panel-doubler.png` });
 
+  step("at 1280x800 the panel is whole on screen; its diagram enlarges with marks of 10 px and more");
+  const panelBottom = await page.evaluate(() => document.getElementById("piece-panel").getBoundingClientRect().bottom);
+  assert.ok(panelBottom <= 800, `the panel ends at ${panelBottom} px`);
+  await page.click("#piece-panel svg.diagram-svg");
+  await page.waitForSelector("#dlg-diagram[open]");
+  const letters = await page.locator("#dlg-diagram svg.diagram-svg text").evaluateAll((ts) =>
+    ts.map((t) => t.getBoundingClientRect().height));
+  assert.ok(letters.length > 0 && Math.min(...letters) >= 10, `letter marks ${letters.slice(0, 5)} px tall`);
+  await page.screenshot({ path: `${shots}/diagram-enlarged.png` });
+  await page.click("#dlg-diagram button[value=close]");
+
   assert.deepEqual(errors, [], "no script errors");
   console.log("pieces test passed");
 } catch (e) {

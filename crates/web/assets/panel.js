@@ -62,7 +62,12 @@ export function showPanel(box, info, { variant, owner, square, note } = {}) {
   }
   const body = document.createElement("div");
   body.className = "panel-body";
-  body.appendChild(diagramSVG(info, 220));
+  const small = diagramSVG(info, 220);
+  small.classList.add("enlargeable");
+  small.addEventListener("click", () => enlargeDiagram(info));
+  small.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "title")).textContent =
+    "Click to enlarge";
+  body.appendChild(small);
   const words = document.createElement("div");
   words.appendChild(text("p", info.description || ""));
   words.appendChild(text("p", promotionText(info, pieceInfo), "promotion"));
@@ -74,6 +79,18 @@ export function showPanel(box, info, { variant, owner, square, note } = {}) {
   body.appendChild(words);
   box.appendChild(body);
   box.appendChild(legend(info));
+}
+
+/// The diagram of `info` as large as the window allows, in a dialog with its legend: every mark
+/// and letter readable (at least 10 px on Jupiter's 15x15 window).
+export function enlargeDiagram(info) {
+  const dlg = document.getElementById("dlg-diagram");
+  const box = document.getElementById("dlg-diagram-body");
+  box.innerHTML = "";
+  box.appendChild(text("h3", `${info.name} (${info.abbr})`));
+  box.appendChild(diagramSVG(info, 640));
+  box.appendChild(legend(info));
+  if (!dlg.open) dlg.showModal();
 }
 
 /// One entry of the Pieces dialog: its name at once, the whole panel (diagram, legend) when
