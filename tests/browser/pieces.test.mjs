@@ -317,6 +317,40 @@ try {
     }
   }
 
+  step("Jupiter on a 390x844 phone: a one-row header, no abbreviation outside its piece, a zoom, the panel as a sheet");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click("#btn-new");
+  await page.waitForSelector("#dlg-new[open]");
+  await page.selectOption("#new-variant", "jupiter");
+  await page.check("input[name=humans][value=both]");
+  await page.click("#new-start");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 184);
+  const header = await page.evaluate(() => document.querySelector("header").getBoundingClientRect().height);
+  assert.ok(header <= 48, `the header is ${header} px tall`);
+  const spills = await page.evaluate(() => [...document.querySelectorAll("g.piece")].filter((g) => {
+    const [t, body] = [g.querySelector("text.abbr").getBoundingClientRect(), g.querySelector("polygon").getBoundingClientRect()];
+    return t.left < body.left - 0.5 || t.right > body.right + 0.5;
+  }).map((g) => g.querySelector("text.abbr").textContent));
+  assert.deepEqual(spills, [], "abbreviations outside their pieces");
+  const unzoomed = await page.evaluate(() => document.getElementById("board").getBoundingClientRect().width);
+  await page.click("#zoom-in");
+  await page.click("#zoom-in");
+  const zoomed = await page.evaluate(() => [document.getElementById("board").getBoundingClientRect().width,
+    document.documentElement.scrollWidth]);
+  assert.ok(zoomed[0] >= unzoomed * 1.9, `zoomed from ${unzoomed} to ${zoomed[0]} px`);
+  assert.ok(zoomed[1] <= 390, `the page is ${zoomed[1]} px wide: the board scrolls in its frame`);
+  await page.screenshot({ path: `${shots}/jupiter-phone-zoomed.png` });
+  await page.click("#zoom-out");
+  await page.click("#zoom-out");
+  await page.click('g.piece[data-square="h2"]');
+  await page.waitForSelector("#piece-panel.sheet h3");
+  const [sheet, board] = await page.evaluate(() => [document.getElementById("piece-panel").getBoundingClientRect(),
+    document.getElementById("board").getBoundingClientRect()].map((r) => ({ top: r.top, bottom: r.bottom })));
+  assert.ok(sheet.bottom <= 844 + 0.5 && sheet.top >= board.bottom - 2, `sheet ${JSON.stringify(sheet)}, board ${JSON.stringify(board)}`);
+  await page.screenshot({ path: `${shots}/jupiter-phone-sheet.png` });
+  await page.click("#piece-panel .sheet-close");
+  await page.waitForFunction(() => !document.querySelector("#piece-panel.sheet"));
+
   step("the 12x8 hands say on the page why each piece can or cannot be dropped; a piece in hand has its panel");
   await loadPosition("larger-board", "1. e4 e5");
   assert.match(await page.locator("#hand-bottom .hand-why").textContent(),

@@ -8,7 +8,9 @@ import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { chosenClock, renderClocks } from "./clocks.js";
 import { play as playSound, setSound, soundOn } from "./sounds.js";
-import { M, S, closeChooser, drawBoard, movesFrom, overlays, screen, squareAt, squareXY, targetsOf } from "./board.js";
+import {
+  M, S, closeChooser, drawBoard, movesFrom, overlays, screen, squareAt, squareXY, targetsOf, zoomBoard,
+} from "./board.js";
 import { cancelPremoves, drawAnnotations, duePremove, premoveTo, toggleDrawn } from "./annotations.js";
 import {
   $, anySeat, anySeatSide, api, canMove, confirmAction, keepSeats, pieceInfo, pieceOn, seatFor, seatFromLink,
@@ -706,6 +708,8 @@ async function main() {
   renderPairs();
   setupBoardInput();
   overlays.push(drawAnnotations);
+  $("zoom-in").addEventListener("click", () => zoomBoard(0.5));
+  $("zoom-out").addEventListener("click", () => zoomBoard(-0.5));
   $("btn-new").addEventListener("click", () => $("dlg-new").showModal());
   $("dlg-new").addEventListener("close", () => { if ($("dlg-new").returnValue === "ok") startNewGame(); });
   $("btn-games").addEventListener("click", () => showGames().catch(showError));

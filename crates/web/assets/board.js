@@ -44,6 +44,12 @@ export function drawPiece(parent, piece) {
   el("polygon", { points, class: `piece-body ${piece.color}` }, g);
   const t = el("text", { x: 0, y: -13 * k, class: `abbr ${piece.color}${piece.promoted ? " promoted" : ""}` }, g);
   t.textContent = piece.abbr;
+  // Three letters and more are pressed into the piece's width: an abbreviation never spills out
+  // of its piece, whatever the font or the size.
+  if (piece.abbr.length >= 3) {
+    t.setAttribute("textLength", 62 * k);
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
   // Upright: a turned piece's abbreviation is turned back, so that it reads the right way up.
   if (turned && state.upright) t.setAttribute("transform", `rotate(180 0 ${-13 * k})`);
   if (piece.promoted) el("circle", { cx: 30 * k, cy: -22 * k, r: 6 * k, class: "promoted-dot" }, g);
@@ -62,8 +68,38 @@ export function movesFrom(square) {
 }
 
 /// Shows the selected piece (or none) in the panel beside the board.
+/// Phones: the panel of a selected piece is a sheet over the lower half, with a close button.
+const NARROW = "(max-width: 760px)";
+
+function asSheet(box) {
+  const sheet = !!state.selected && !!box.querySelector("h3") && matchMedia(NARROW).matches;
+  box.classList.toggle("sheet", sheet);
+  if (!sheet) return;
+  const close = document.createElement("button");
+  close.className = "sheet-close";
+  close.type = "button";
+  close.textContent = "×";
+  close.setAttribute("aria-label", "close the panel");
+  close.addEventListener("click", () => { state.selected = null; state.reach = null; drawBoard(); });
+  box.prepend(close);
+}
+
 export function updatePanel() {
   const box = $("piece-panel");
+  fillPanel(box);
+  asSheet(box);
+}
+
+/// The board larger than its frame on a phone (scrolled inside it): 1, 1.5, 2, 2.5 or 3 times.
+export function zoomBoard(step) {
+  state.zoom = Math.min(3, Math.max(1, (state.zoom || 1) + step));
+  const svg = $("board");
+  svg.style.width = `${state.zoom * 100}%`;
+  svg.classList.toggle("zoomed", state.zoom > 1);
+  drawBoard();
+}
+
+function fillPanel(box) {
   if (state.selected && state.selected.startsWith("@") && state.variant) {
     // A piece in hand: its type's panel, and where it may go now.
     const abbr = state.selected.slice(1);
