@@ -427,6 +427,22 @@ try {
   await page.screenshot({ path: `${shots}/diagram-enlarged.png` });
   await page.click("#dlg-diagram button[value=close]");
 
+  step("the rules page: setup, how a game ends, the notation and the readings, each piece linked to its entry");
+  await page.click("#btn-rules");
+  await page.waitForSelector("#dlg-rules[open]");
+  const rules = await page.locator("#rules-body").textContent();
+  for (const part of ["Jupiter: the rules", "Setup", "How a game ends", "lost all its royal pieces",
+    "Notation", "How Jovian reads the text", "Doubler"]) {
+    assert.ok(rules.includes(part), `the rules page lacks ${part}`);
+  }
+  assert.ok(await page.locator("#rules-body table").count() > 0, "the notation's tables are drawn");
+  await page.screenshot({ path: `${shots}/rules-jupiter.png` });
+  await page.click('#rules-body button[data-abbr="Dbl"]');
+  await page.waitForSelector("#dlg-help[open]");
+  const shown = await page.locator("#help-list .help-piece:not([hidden])").evaluateAll((es) => es.map((e) => e.dataset.abbr));
+  assert.deepEqual(shown, ["Dbl"]);
+  await page.click("#dlg-help button[value=close]");
+
   assert.deepEqual(errors, [], "no script errors");
   console.log("pieces test passed");
 } catch (e) {

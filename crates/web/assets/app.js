@@ -7,6 +7,7 @@ import { analysisPlay, leaveAnalysis, renderAnalysis, setupAnalysis } from "./an
 import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { chosenClock, renderClocks } from "./clocks.js";
+import { setupRules } from "./rules.js";
 import { play as playSound, setSound, soundOn } from "./sounds.js";
 import {
   M, S, closeChooser, drawBoard, movesFrom, overlays, screen, squareAt, squareXY, targetsOf, zoomBoard,
@@ -721,6 +722,13 @@ async function main() {
   });
   $("btn-help").addEventListener("click", showHelp);
   $("help-search").addEventListener("input", filterHelp);
+  setupRules((abbr) => {
+    showHelp();
+    $("help-search").value = abbr.toLowerCase();
+    filterHelp();
+    // The exact type first when its abbreviation is part of others' names.
+    for (const e of $("help-list").children) e.hidden = e.dataset.abbr !== abbr;
+  });
   $("btn-flip").addEventListener("click", () => { state.flipped = !state.flipped; drawBoard(); });
   const action = (path, body) => async () => {
     if (!state.game) return;

@@ -47,6 +47,7 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
         .route("/", get(assets::index))
         .route("/style.css", get(assets::style))
         .route("/api/variants", get(variants))
+        .route("/api/variants/{id}/rules", get(crate::rules_page::rules))
         .route("/api/engines", get(engines))
         .route("/api/analysis", post(crate::analysis::analyse))
         .route("/api/positions", post(crate::editor::check_position))

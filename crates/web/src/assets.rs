@@ -20,6 +20,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("panel.js", include_str!("../assets/panel.js")),
     ("sounds.js", include_str!("../assets/sounds.js")),
     ("annotations.js", include_str!("../assets/annotations.js")),
+    ("rules.js", include_str!("../assets/rules.js")),
 ];
 
 pub async fn index() -> impl IntoResponse {

@@ -21,6 +21,7 @@ pub mod offers;
 pub mod presence;
 mod ratelimit;
 mod reply;
+mod rules_page;
 pub mod seats;
 mod security;
 pub mod shutdown;

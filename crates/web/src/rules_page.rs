@@ -1,0 +1,155 @@
+//! `GET /api/variants/{id}/rules`: the page of a game's rules in the app, made from the
+//! variant's own data (board, sides, the setup rule, the victory and repetition rules it plays
+//! by, its royal types) and from the project's documents, built into the binary: the game's
+//! `docs/rules/<game>.md` (every reading of the text, with its reason) and the notation of
+//! `docs/notation.md` (the three styles, and the game's own move kinds). The page renders the
+//! Markdown itself (assets/rules.js).
+
+use axum::extract::Path;
+use axum::response::{IntoResponse, Response};
+use jovian_rules::Variant;
+use serde::Serialize;
+
+use crate::reply::ApiError;
+
+const SCIROCCO: &str = include_str!("../../../docs/rules/scirocco.md");
+const TYPHOON: &str = include_str!("../../../docs/rules/typhoon.md");
+const JUPITER: &str = include_str!("../../../docs/rules/jupiter.md");
+const LARGER_BOARD: &str = include_str!("../../../docs/rules/larger-board.md");
+const NOTATION: &str = include_str!("../../../docs/notation.md");
+
+#[derive(Serialize)]
+struct RulesView {
+    id: &'static str,
+    title: &'static str,
+    board: String,
+    sides: [&'static str; 2],
+    types: usize,
+    royal: Vec<&'static str>,
+    setup: &'static str,
+    /// How a game ends, one sentence each, from the rules the variant plays by.
+    victory: Vec<String>,
+    /// The notation: the three styles and the game's own forms (Markdown).
+    notation: String,
+    /// Every reading of the text that Jovian had to decide, with its reason (Markdown).
+    readings: &'static str,
+}
+
+/// The Markdown of the section of `doc` under the heading line `heading`, up to the next heading
+/// of the same or a higher level (empty if there is none such).
+fn section(doc: &str, heading: &str) -> String {
+    let level = heading.chars().take_while(|&c| c == '#').count();
+    let mut out = String::new();
+    let mut inside = false;
+    for line in doc.lines() {
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if inside && hashes > 0 && hashes <= level && line[hashes..].starts_with(' ') {
+            break;
+        }
+        if line == heading {
+            inside = true;
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn readings(v: &Variant) -> &'static str {
+    match v.id {
+        "scirocco" => SCIROCCO,
+        "typhoon" => TYPHOON,
+        "jupiter" | "jupiter-1999" => JUPITER,
+        _ => LARGER_BOARD,
+    }
+}
+
+fn notation(v: &Variant) -> String {
+    let own = match v.id {
+        "typhoon" => section(NOTATION, "## Typhoon's move kinds"),
+        "jupiter" | "jupiter-1999" => section(NOTATION, "## Jupiter's move kinds"),
+        "larger-board" => section(NOTATION, "## The 12x8 game's forms (`larger-board`)"),
+        _ => String::new(),
+    };
+    section(NOTATION, "### The three styles") + "\n" + &own
+}
+
+fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
+    if v.chess {
+        return vec![
+            "Checkmate wins; there is check as in chess, and no move may leave one's King in check."
+                .to_string(),
+            "Stalemate, the third occurrence of a position, fifty moves a side without a capture, \
+             a Pawn move or a drop, and bare Kings are draws."
+                .to_string(),
+        ];
+    }
+    let mut out = Vec::new();
+    if v.rules.royal_capture_loses {
+        out.push(format!(
+            "A side that has lost all its royal pieces ({}) has lost.",
+            royal.join(", ")
+        ));
+    }
+    if v.rules.bare_piece_loses {
+        out.push("A side reduced to a single piece has lost.".to_string());
+    }
+    out.push("A side with no legal move on its turn has lost.".to_string());
+    if v.rules.third_repetition_illegal {
+        out.push(
+            "A move that would make a position occur for the third time is not allowed (so there \
+             is no draw by repetition)."
+                .to_string(),
+        );
+    }
+    out
+}
+
+pub async fn rules(Path(id): Path<String>) -> Result<Response, ApiError> {
+    let v = Variant::by_id(&id).ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let royal: Vec<&'static str> = (v.pieces.iter())
+        .filter(|p| p.royal)
+        .map(|p| p.name)
+        .collect();
+    let view = RulesView {
+        id: v.id,
+        title: v.title,
+        board: format!("{} x {}", v.geometry.width, v.geometry.height),
+        sides: v.side_titles,
+        types: v.pieces.len(),
+        victory: victory(v, &royal),
+        royal,
+        setup: v.setups.help,
+        notation: notation(v),
+        readings: readings(v),
+    };
+    Ok(axum::Json(view).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_run_to_the_next_heading_of_their_level() {
+        let doc = "# A\nx\n## B\nb1\n### C\nc\n## D\nd\n";
+        assert_eq!(section(doc, "## B"), "## B\nb1\n### C\nc\n");
+        assert_eq!(section(doc, "### C"), "### C\nc\n");
+        assert_eq!(section(doc, "## Z"), "");
+    }
+
+    #[test]
+    fn every_game_has_its_readings_notation_and_victory() {
+        for v in Variant::all() {
+            assert!(readings(v).starts_with("# "), "{}", v.id);
+            let n = notation(v);
+            assert!(n.starts_with("### The three styles"), "{}", v.id);
+            if v.id != "scirocco" {
+                assert!(n.matches("\n## ").count() == 1, "{}: its own forms", v.id);
+            }
+            assert!(!victory(v, &["King"]).is_empty());
+        }
+    }
+}
