@@ -14,6 +14,9 @@ use crate::search::MAX_PLY;
 /// Orders at or above this are captures or promotions: quiescence searches only these.
 pub const NOISY_FLOOR: i32 = 1_000_000;
 const HASH_MOVE: i32 = 4_000_000;
+/// A move that takes the opponent's last royal piece: it wins at once, so it comes first (after
+/// the hash move, which it usually is).
+const WINS_AT_ONCE: i32 = 3_000_000;
 const KILLER: [i32; 2] = [900_000, 899_000];
 const COUNTER: i32 = 898_000;
 /// The history's bound: each update moves a value toward it by a share of the distance.
@@ -123,6 +126,7 @@ impl MoveOrderer {
         out.items.clear();
         out.next = 0;
         let counter = previous.and_then(|i| self.counters[i]);
+        let variant = pos.variant();
         for &m in moves {
             // Captures and gaining promotions are "noisy"; only they are searched in quiescence.
             let capture = pos.is_capture(m);
@@ -151,8 +155,16 @@ impl MoveOrderer {
                 HASH_MOVE
             } else if noisy {
                 let attacker = mover.map_or(0, |p| eval.piece_value(p));
-                let victims: i32 = pos.victims(m).map(|(_, p)| eval.piece_value(p)).sum();
-                NOISY_FLOOR + 10 * (victims + 2 * converted) - attacker / 10 + promotion
+                let (mut victims, mut royals) = (0, 0);
+                for (_, p) in pos.victims(m) {
+                    victims += eval.piece_value(p);
+                    royals += variant.compiled(p.code()).royal as usize;
+                }
+                if crate::threat::wins_at_once(pos, m, royals) {
+                    WINS_AT_ONCE
+                } else {
+                    NOISY_FLOOR + 10 * (victims + 2 * converted) - attacker / 10 + promotion
+                }
             } else if self.killers[ply][0] == Some(m) {
                 KILLER[0]
             } else if self.killers[ply][1] == Some(m) {

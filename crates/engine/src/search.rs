@@ -89,6 +89,9 @@ pub struct Engine {
     aborted: bool,
     /// `tunables.qsearch_max_depth` on boards it applies to (see there), else unbounded.
     qsearch_cap: u32,
+    /// The nodes the running quiescence search (from one leaf of the main search) has visited,
+    /// for its budget (`qsearch_node_budget`).
+    qsearch_nodes: u32,
     buffers: Vec<Vec<Move>>,
     scored: Vec<ScoredMoves>,
     pv_table: Vec<Vec<Move>>,
@@ -171,6 +174,7 @@ impl Engine {
             node_limit: u64::MAX,
             aborted: false,
             qsearch_cap: u32::MAX,
+            qsearch_nodes: 0,
             buffers: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             scored: (0..MAX_PLY + 1).map(|_| ScoredMoves::default()).collect(),
             pv_table: (0..MAX_PLY + 1)
@@ -360,6 +364,10 @@ impl Engine {
         if self.aborted || self.deadline.hard_expired() {
             return None;
         }
+        // The choice must answer a position the same way every time, and a quiescence budget
+        // would make the scores depend on what the table already holds (a hit saves nodes, so
+        // the budget runs out elsewhere): these searches go without it, bounded by the time cap.
+        let budget = std::mem::replace(&mut self.tunables.qsearch_node_budget, 0);
         let mut scored = Vec::with_capacity(root_moves.len());
         for &m in root_moves {
             pos.make(m);
@@ -371,9 +379,13 @@ impl Engine {
             };
             pos.unmake();
             if self.aborted {
-                return None;
+                break;
             }
             scored.push((m, score));
+        }
+        self.tunables.qsearch_node_budget = budget;
+        if self.aborted {
+            return None;
         }
         let best = scored.iter().map(|&(_, s)| s).max()?;
         let floor = if best >= MATE_BOUND {
@@ -733,9 +745,27 @@ impl Engine {
         best_score
     }
 
+    /// Whether the running quiescence search has visited its budget of nodes
+    /// (`qsearch_node_budget`): from then on it searches only recaptures and winning captures.
+    #[inline]
+    fn qsearch_over_budget(&self) -> bool {
+        let budget = self.tunables.qsearch_node_budget;
+        budget > 0 && self.qsearch_nodes >= budget
+    }
+
+    /// Whether it has visited twice its budget: from then on every node stands pat.
+    #[inline]
+    fn qsearch_spent(&self) -> bool {
+        let budget = self.tunables.qsearch_node_budget;
+        budget > 0 && self.qsearch_nodes >= budget.saturating_mul(2)
+    }
+
     /// Quiescence: captures (of every kind) and promotions only, standing pat on the static
     /// evaluation — except when the side to move's last royal piece is attacked, where every legal
-    /// move is tried (as a chess engine does when in check).
+    /// move is tried (as a chess engine does when in check). After `qsearch_recapture_depth`
+    /// captures in a row, or once the search from this leaf has visited `qsearch_node_budget`
+    /// nodes, only recaptures and captures that win at once are searched; after twice the budget
+    /// every node stands pat. So one leaf costs at most about twice the budget.
     fn quiesce(
         &mut self,
         pos: &mut Position,
@@ -746,10 +776,14 @@ impl Engine {
         landed: Option<Square>,
     ) -> i32 {
         self.pv_table[ply].clear();
+        if qdepth == 0 {
+            self.qsearch_nodes = 0;
+        }
         if let Some(s) = Self::terminal_score(pos, ply) {
             return s;
         }
         self.nodes += 1;
+        self.qsearch_nodes = self.qsearch_nodes.saturating_add(1);
         self.seldepth = self.seldepth.max(ply as u32);
         if self.check_abort() || ply >= MAX_PLY - 1 {
             return self.static_eval(pos);
@@ -780,7 +814,7 @@ impl Engine {
         let stand_pat = self.static_eval(pos);
         let mut best = -INFINITY;
         if !evasion {
-            if qdepth >= self.qsearch_cap || stand_pat >= beta {
+            if qdepth >= self.qsearch_cap || stand_pat >= beta || self.qsearch_spent() {
                 let has_move = pos.has_legal_move(&mut moves);
                 self.buffers[ply] = moves;
                 return if has_move {
@@ -818,7 +852,11 @@ impl Engine {
             if !evasion && order < crate::ordering::NOISY_FLOOR {
                 break; // only noisy moves remain interesting, and they come first
             }
-            if recaptures_only && !pos.victims(m).any(|(sq, _)| Some(sq) == landed) {
+            // Past its budget a quiescence search turns to recaptures everywhere, in the nodes
+            // already under way too (an evasion excepted: it must find its escape).
+            if (recaptures_only || !evasion && self.qsearch_over_budget())
+                && !recaptures_or_wins(pos, m, landed)
+            {
                 continue;
             }
             // Delta pruning: even winning everything this move takes leaves it below alpha.
@@ -853,15 +891,37 @@ impl Engine {
         }
         self.scored[ply] = scored;
         self.buffers[ply] = moves;
-        // A recaptures-only node's score depends on the path that led to it: not stored. Nor is
-        // a position the table already holds (its entry is at least as deep).
-        if !self.aborted && !recaptures_only && entry.is_none() && best > -INFINITY {
+        // A recaptures-only node's score depends on the path that led to it: not stored; nor is
+        // one whose subtree the budget may have cut short, nor a position the table already
+        // holds (its entry is at least as deep).
+        if !self.aborted
+            && !recaptures_only
+            && !self.qsearch_over_budget()
+            && entry.is_none()
+            && best > -INFINITY
+        {
             let bound = bound_of(best, original_alpha, beta);
             self.tt
                 .store(key, best_move, score_to_tt(best, ply), own_depth, bound);
         }
         best
     }
+}
+
+/// Whether `m` captures the piece that has just landed on `landed`, or wins the game at once (it
+/// takes or converts the opponent's last royal piece): the moves a recaptures-only quiescence
+/// node searches.
+#[inline]
+fn recaptures_or_wins(pos: &Position, m: Move, landed: Option<Square>) -> bool {
+    let variant = pos.variant();
+    let mut royals = 0;
+    for (sq, p) in pos.victims(m) {
+        if Some(sq) == landed {
+            return true;
+        }
+        royals += variant.compiled(p.code()).royal as usize;
+    }
+    crate::threat::wins_at_once(pos, m, royals)
 }
 
 /// Late-move reductions by depth and move index: `ln(depth) x ln(index) / (divisor / 100)`.

@@ -1,7 +1,7 @@
 //! Whether the side to move's last royal piece could be captured if it passed: the engine's notion
 //! of "check" in games where moving into attack is legal but losing the royal piece loses.
 
-use jovian_rules::{Move, Position};
+use jovian_rules::{Move, MoveKind, Position};
 
 thread_local! {
     static BUFFER: std::cell::RefCell<Vec<Move>> = std::cell::RefCell::new(Vec::with_capacity(256));
@@ -27,4 +27,25 @@ pub fn royal_threatened(pos: &mut Position) -> bool {
     // Captured, or converted (a Cuckoo or Missionary taking the royal piece over loses it too):
     // the rules library's quick attack test answers both.
     BUFFER.with(|buffer| pos.capturable(royal, &mut buffer.borrow_mut()))
+}
+
+/// Whether `m`, which captures `royal_victims` royal pieces (counted from `Position::victims`
+/// by the caller, who walks them anyway), wins the game at once by taking the opponent's last
+/// royal pieces, by capture or by conversion: searching it costs one node, and nothing else can
+/// matter more.
+#[inline]
+pub fn wins_at_once(pos: &Position, m: Move, royal_victims: usize) -> bool {
+    let variant = pos.variant();
+    if !variant.rules.royal_capture_loses {
+        return false;
+    }
+    let mut taken = royal_victims;
+    if m.kind == MoveKind::Convert
+        && let Some(p) = pos.piece_at(m.converted())
+        && p.color != pos.side_to_move()
+        && variant.compiled(p.code()).royal
+    {
+        taken += 1;
+    }
+    taken > 0 && taken >= pos.royal_count(pos.side_to_move().other())
 }

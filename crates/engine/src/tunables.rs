@@ -141,6 +141,14 @@ pub struct SearchTunables {
     /// each answered by another) keeps even a depth-1 search busy for minutes; with it the tree
     /// past this depth is a chain of exchanges on one square.
     pub qsearch_recapture_depth: u32,
+    /// A quiescence search (from one leaf of the main search) that has visited this many nodes
+    /// searches only recaptures and winning captures from then on, in the nodes already under
+    /// way too, and stands pat everywhere once it has visited twice as many (0: no budget). The
+    /// recapture rule bounds the plies; this bounds the width: on a crowded board where each
+    /// side has fifty captures, the four plies of every capture before the recapture rule were
+    /// millions of nodes for one leaf. In ordinary positions fewer than one leaf in 50,000
+    /// needs more than 256 nodes (docs/engine.md).
+    pub qsearch_node_budget: u32,
     /// Reverse futility pruning (static null move): at depth up to `rfp_max_depth` (0: never), a
     /// node whose static evaluation beats beta by `rfp_margin` per ply of depth (one ply less when
     /// the side's evaluation is improving on its last turn) returns without searching.
@@ -196,6 +204,7 @@ impl Default for SearchTunables {
             qsearch_max_depth: 8,
             qsearch_cap_min_squares: 256,
             qsearch_recapture_depth: 4,
+            qsearch_node_budget: 256,
             // Off: no better than without (docs/engine.md, "Every change by SPRT"). With them on,
             // 6 and 4.
             rfp_max_depth: 0,
@@ -329,6 +338,7 @@ pub const NAMES: &[&str] = &[
     "qsearch_max_depth",
     "qsearch_cap_min_squares",
     "qsearch_recapture_depth",
+    "qsearch_node_budget",
     "rfp_max_depth",
     "rfp_margin",
     "iir_min_depth",
@@ -410,6 +420,7 @@ impl Overrides {
                 "qsearch_max_depth" => s.qsearch_max_depth = int(0, 1_000)? as u32,
                 "qsearch_cap_min_squares" => s.qsearch_cap_min_squares = int(0, 100_000)? as u32,
                 "qsearch_recapture_depth" => s.qsearch_recapture_depth = int(0, 1_000)? as u32,
+                "qsearch_node_budget" => s.qsearch_node_budget = int(0, 1_000_000_000)? as u32,
                 "rfp_max_depth" => s.rfp_max_depth = int(0, 100)?,
                 "rfp_margin" => s.rfp_margin = int(0, 5_000)?,
                 "iir_min_depth" => s.iir_min_depth = int(0, 100)?,
