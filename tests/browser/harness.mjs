@@ -2,10 +2,12 @@
 // directory, and killing it outright (no chance to tidy up: accepted moves must be on disk).
 import { spawn } from "node:child_process";
 
-/** Starts the server; resolves with {child, url, port} once it prints its URL. */
-export function startServer(bin, data, port = 0) {
+/** Starts the server (with `env` added to its environment); resolves with {child, url, port}
+ * once it prints its URL. */
+export function startServer(bin, data, port = 0, env = {}) {
   const child = spawn(bin, ["serve", "--port", String(port), "--data", data, "--no-open"], {
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
   let out = "";
   return new Promise((resolve, reject) => {

@@ -567,13 +567,24 @@ function listedPlayers(g) {
 async function showGames() {
   const tbody = document.querySelector("#games-table tbody");
   tbody.innerHTML = "";
-  const games = await api("/api/games");
-  for (const g of games.reverse()) {
+  const games = (await api("/api/games")).reverse();
+  // The games where it is this browser's turn (a seat of the side to move, in a game against the
+  // computer or a person elsewhere) come first, marked.
+  const yourTurn = (g) => !g.result && g.humans !== "both" && !!seatsOf(g.id)[g.to_move];
+  games.sort((a, b) => yourTurn(b) - yourTurn(a));
+  for (const g of games) {
     const tr = document.createElement("tr");
+    if (yourTurn(g)) tr.classList.add("your-turn");
     const players = listedPlayers(g);
     const moves = `${Math.ceil(g.plies / 2)} (${g.plies} plies)`;
     for (const t of [g.id, g.title, players, moves, g.result || "in play"]) {
       const td = document.createElement("td"); td.textContent = t; tr.appendChild(td);
+    }
+    if (yourTurn(g)) {
+      const badge = document.createElement("strong");
+      badge.className = "badge";
+      badge.textContent = "your turn";
+      tr.cells[0].append(" ", badge);
     }
     const td = document.createElement("td");
     const b = document.createElement("button");

@@ -9,6 +9,8 @@ let timer = null;
 
 function format(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
+  // Correspondence times: days and hours, then hours and minutes.
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const two = (n) => String(n).padStart(2, "0");
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
@@ -40,7 +42,9 @@ export function renderClocks(refresh) {
   if (timer) { clearInterval(timer); timer = null; }
   if (!g || !g.clock) return;
   received = performance.now();
-  $("clock-control").textContent = `clock ${g.clock.control.startsWith("1/")
+  $("clock-control").textContent = g.clock.days
+    ? `correspondence: ${g.clock.days} day${g.clock.days > 1 ? "s" : ""} a move`
+    : `clock ${g.clock.control.startsWith("1/")
     ? `${g.clock.control.slice(2)} s a move` : g.clock.control.replace("+", " s + ") + " s a move"}`;
   tick(refresh);
   if (g.clock.running) timer = setInterval(() => tick(refresh), 200);
@@ -50,6 +54,7 @@ export function renderClocks(refresh) {
 export function chosenClock(data) {
   const kind = data.get("clock");
   if (kind === "move") return { per_move_s: parseFloat(data.get("clock-move")) || 30 };
+  if (kind === "days") return { days_per_move: parseInt(data.get("clock-days"), 10) || 2 };
   if (kind === "game") {
     return { base_s: (parseFloat(data.get("clock-base")) || 5) * 60,
       increment_s: parseFloat(data.get("clock-inc")) || 0 };

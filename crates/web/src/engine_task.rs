@@ -98,8 +98,13 @@ fn claim(game: &mut GameState, permit: &Permit) -> Claim {
         limits: Limits {
             // Full strength uses all of a clock's or a move time's budget too.
             all_time: game.level >= FULL_STRENGTH,
-            ..match (&game.clock, game.movetime_ms) {
-                (Some(clock), _) => clock.limits(game.position.side_to_move()),
+            ..match (
+                game.clock
+                    .as_ref()
+                    .and_then(|c| c.limits(game.position.side_to_move())),
+                game.movetime_ms,
+            ) {
+                (Some(limits), _) => limits,
                 (None, Some(ms)) => Limits::movetime(ms),
                 (None, None) => limits_for_level(game.level),
             }

@@ -439,6 +439,8 @@ pub struct SummaryView {
     pub plies: usize,
     pub result: Option<&'static str>,
     pub created: i64,
+    /// The side to move (for a list of the games where it is one's turn).
+    pub to_move: &'static str,
 }
 
 pub fn kind_name(kind: MoveKind) -> &'static str {
@@ -845,6 +847,7 @@ impl GameState {
             plies: self.moves.len(),
             result: self.ending().map(|e| e.result_text()),
             created: self.created,
+            to_move: self.position.side_to_move().name(),
         }
     }
 }
