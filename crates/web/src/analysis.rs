@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine_pool::{ANALYSIS_QUEUE, AnalysisAdmission, AnalysisRefusal, Permit};
 use crate::game::{BoardView, LegalView, board_view, legal_view};
 use crate::reply::{ApiError, ApiJson};
-use crate::seats::{HEADER, Seat};
+use crate::seat_header::{HEADER, Seat};
 use crate::security::ClientIp;
 use crate::state::{AppState, lock};
 

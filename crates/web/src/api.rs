@@ -21,11 +21,12 @@ use serde_json::json;
 
 use crate::assets;
 use crate::diagram::{Diagram, diagram};
-use crate::engine_task::{cancel, start_if_due};
+use crate::engine_task::{cancel, due};
 use crate::game::{Ending, GameState, GameView, Humans, board_view};
 use crate::offers::OfferKind;
 use crate::reply::{ApiError, ApiJson, ApiResult};
-use crate::seats::{Seat, Seats};
+use crate::seat_header::Seat;
+use crate::seats::Seats;
 use crate::security::SecurityConfig;
 use crate::state::{AppState, SharedGame, commit_moves, flag_fall, lock};
 
@@ -404,11 +405,11 @@ async fn create_game(
             ));
         }
         game.clock = Some(crate::clock::Clock::new(
-            crate::clock::TimeControl::from_request(c)?,
+            crate::clock::TimeControl::from_request(c).map_err(ApiError::bad)?,
         ));
     }
     let shared = state.insert(game)?;
-    start_if_due(&state, &shared);
+    due(&state.pool, &shared);
     // The only answer that shows seat secrets: those of the sides the creator plays.
     #[derive(Serialize)]
     struct Invite {
@@ -496,7 +497,7 @@ async fn play_move(
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
         commit_moves(&state.store, &mut g, &turn)?;
     }
-    start_if_due(&state, &shared);
+    due(&state.pool, &shared);
     let view = lock(&shared).view();
     Ok(axum::Json(view).into_response())
 }
@@ -523,7 +524,7 @@ async fn take_back(
         }
         // Between two browsers a take-back is asked for, and made when the other side agrees.
         if g.humans == Humans::Remote {
-            crate::offers::offer(&state.store, &mut g, side, OfferKind::TakeBack)?;
+            crate::commits::offer(&state.store, &mut g, side, OfferKind::TakeBack)?;
             return Ok(axum::Json(g.view()).into_response());
         }
         // Against the engine, back to the start of the person's last turn: their move and the
@@ -548,7 +549,7 @@ async fn take_back(
         }
         g.announce("state", g.moves.len().to_string());
     }
-    start_if_due(&state, &shared);
+    due(&state.pool, &shared);
     let view = lock(&shared).view();
     Ok(axum::Json(view).into_response())
 }
@@ -617,7 +618,7 @@ async fn offer_draw(
     let side = seat.side(&g)?;
     in_play(&mut g)?;
     if g.humans == Humans::Remote {
-        let agreed = crate::offers::offer(&state.store, &mut g, side, OfferKind::Draw)?;
+        let agreed = crate::commits::offer(&state.store, &mut g, side, OfferKind::Draw)?;
         return Ok(
             axum::Json(json!({ "accepted": agreed, "offered": !agreed, "game": g.view() }))
                 .into_response(),
@@ -654,7 +655,7 @@ async fn answer_offer(
     let shared = game(&state, &id)?;
     let mut g = lock(&shared);
     let side = seat.side(&g)?;
-    let accepted = crate::offers::answer(&state.store, &mut g, side, req.accept)?;
+    let accepted = crate::commits::answer(&state.store, &mut g, side, req.accept)?;
     Ok(axum::Json(json!({ "accepted": accepted, "game": g.view() })).into_response())
 }
 

@@ -11,12 +11,9 @@
 
 use std::time::Instant;
 
-use axum::http::StatusCode;
 use jovian_engine::Limits;
 use jovian_rules::Color;
 use serde::{Deserialize, Serialize};
-
-use crate::reply::ApiError;
 
 /// How a game is timed.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -60,12 +57,13 @@ pub struct ClockRequest {
     days_per_move: Option<f64>,
 }
 
-fn bad(message: impl Into<String>) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, message)
+/// Why a requested clock is refused, in a sentence (the API's 400).
+fn bad(message: impl Into<String>) -> String {
+    message.into()
 }
 
 /// Seconds within `lo..=hi`, as milliseconds.
-fn seconds(value: f64, lo: f64, hi: f64, what: &str) -> Result<u64, ApiError> {
+fn seconds(value: f64, lo: f64, hi: f64, what: &str) -> Result<u64, String> {
     if !value.is_finite() || value < lo || value > hi {
         return Err(bad(format!(
             "the clock's {what} must be {lo} to {hi} seconds"
@@ -75,7 +73,7 @@ fn seconds(value: f64, lo: f64, hi: f64, what: &str) -> Result<u64, ApiError> {
 }
 
 impl TimeControl {
-    pub fn from_request(req: &ClockRequest) -> Result<TimeControl, ApiError> {
+    pub fn from_request(req: &ClockRequest) -> Result<TimeControl, String> {
         if let Some(days) = req.days_per_move {
             let whole = days.fract() == 0.0 && (1.0..=MAX_DAYS as f64).contains(&days);
             if !whole

@@ -32,7 +32,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
-use crate::guard::{ClientAddr, HeadGuard};
+use crate::guard::HeadGuard;
+use crate::security::ClientAddr;
 
 /// How long a connection may take to send a request's head, counted from when it is ready for one.
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);

@@ -16,13 +16,14 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, Weak};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::state::{SharedGame, lock};
+use crate::engine_link::QueuePlace;
+pub use crate::engine_link::{QueueView, SearchControl};
+use crate::shared::{SharedGame, lock};
 use crate::store::Store;
 
 /// How many engines think at once and the memory their tables share.
@@ -54,54 +55,6 @@ impl EngineOptions {
     pub fn hash_mb(&self) -> usize {
         (self.memory_mb / self.engines.max(1)).max(1)
     }
-}
-
-/// How a game's search is steered from outside its thread.
-#[derive(Default)]
-pub struct SearchControl {
-    /// "Move now": stop and play the best move so far. The engine clears its own flag when a
-    /// search begins, so a request that comes before is kept here and passed on after the next
-    /// iteration.
-    requested: AtomicBool,
-    /// The game no longer wants this search's move (take-back, resignation, deletion, shutdown).
-    cancelled: AtomicBool,
-    /// The engine's stop flag, once its thread has made the engine.
-    engine_stop: OnceLock<Arc<AtomicBool>>,
-}
-
-impl SearchControl {
-    pub fn move_now(&self) {
-        self.requested.store(true, Ordering::SeqCst);
-        if let Some(stop) = self.engine_stop.get() {
-            stop.store(true, Ordering::SeqCst);
-        }
-    }
-
-    pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::SeqCst);
-        self.move_now();
-    }
-
-    pub fn is_requested(&self) -> bool {
-        self.requested.load(Ordering::SeqCst)
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::SeqCst)
-    }
-
-    pub fn attach(&self, stop: Arc<AtomicBool>) {
-        let _ = self.engine_stop.set(stop);
-    }
-}
-
-/// A game's place in the queue, as the game view and the `queued` event show it.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
-pub struct QueueView {
-    /// 1 = the next game to get an engine.
-    pub position: usize,
-    /// Games waiting before this one.
-    pub ahead: usize,
 }
 
 /// The pool's settings and how busy it is (`GET /api/engines`).
@@ -148,8 +101,13 @@ pub enum Admission {
     Closed,
 }
 
+/// Starts the search of a game that waited (engine_task.rs, given by the state: the pool sits
+/// below the engine's task, which uses it).
+pub type StartQueued = fn(SharedGame, Permit) -> Result<(), Permit>;
+
 pub struct EnginePool {
     engines: usize,
+    start_queued: StartQueued,
     hash_mb: usize,
     open_analysis: bool,
     pub store: Arc<Store>,
@@ -197,10 +155,15 @@ fn give_tables_back() {
 }
 
 impl EnginePool {
-    pub fn new(options: EngineOptions, store: Arc<Store>) -> Arc<EnginePool> {
+    pub fn new(
+        options: EngineOptions,
+        store: Arc<Store>,
+        start_queued: StartQueued,
+    ) -> Arc<EnginePool> {
         give_tables_back();
         Arc::new(EnginePool {
             engines: options.engines.max(1),
+            start_queued,
             hash_mb: options.hash_mb(),
             open_analysis: options.open_analysis,
             store,
@@ -346,7 +309,7 @@ impl EnginePool {
         self.freed.notify_all();
         match next {
             Some((permit, Waiter::Game(game))) => {
-                if let Err(permit) = crate::engine_task::spawn_queued(game, permit) {
+                if let Err(permit) = (self.start_queued)(game, permit) {
                     permit.abandon();
                 }
             }
@@ -368,7 +331,7 @@ impl EnginePool {
             .collect();
         for shared in waiting {
             let game = lock(&shared);
-            if let Some(view) = game.queued.as_ref().and_then(QueueSpot::view) {
+            if let Some(view) = game.queued.as_ref().and_then(|q| q.view()) {
                 game.announce("queued", serde_json::to_string(&view).unwrap_or_default());
             }
         }
@@ -519,19 +482,19 @@ pub struct QueueSpot {
     pool: Weak<EnginePool>,
 }
 
-impl QueueSpot {
-    pub fn ticket(&self) -> u64 {
+impl QueuePlace for QueueSpot {
+    fn ticket(&self) -> u64 {
         self.ticket
     }
 
     /// Where the game stands; `None` once it is out of the queue (started, or the pool closed).
-    pub fn view(&self) -> Option<QueueView> {
+    fn view(&self) -> Option<QueueView> {
         self.pool.upgrade()?.position(self.ticket)
     }
 
     /// Takes the game out of the queue (its engine is no longer due). The games behind move up:
     /// they are told on a thread of its own, since the caller holds this game's lock.
-    pub fn leave(self) {
+    fn leave(self: Box<Self>) {
         let Some(pool) = self.pool.upgrade() else {
             return;
         };

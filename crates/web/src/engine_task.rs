@@ -14,9 +14,11 @@ use jovian_rules::notation::{self, Style};
 use jovian_rules::{Position, Variant};
 
 use crate::WebError;
+use crate::commits::{commit_moves, flag_fall};
+use crate::engine_link::QueuePlace;
 use crate::engine_pool::{Admission, EnginePool, Permit, SearchControl};
 use crate::game::{GameState, Thinking, ThinkingView};
-use crate::state::{AppState, SharedGame, commit_moves, lock};
+use crate::shared::{SharedGame, lock};
 
 /// The longest pause between two tries to write a move while the database is busy.
 const RETRY_CAP: Duration = Duration::from_secs(5);
@@ -51,10 +53,6 @@ struct Claim {
 
 /// Starts the engine, or queues the game for one, if the game waits for it and it is neither
 /// thinking nor waiting already.
-pub fn start_if_due(app: &AppState, shared: &SharedGame) {
-    due(&app.pool, shared);
-}
-
 pub fn due(pool: &Arc<EnginePool>, shared: &SharedGame) {
     let mut game = lock(shared);
     if game.deleted || game.thinking.is_some() || game.queued.is_some() || !game.engine_to_move() {
@@ -71,7 +69,7 @@ pub fn due(pool: &Arc<EnginePool>, shared: &SharedGame) {
         }
         Admission::Wait(spot) => {
             let view = spot.view();
-            game.queued = Some(spot);
+            game.queued = Some(Box::new(spot));
             if let Some(view) = view {
                 game.announce("queued", serde_json::to_string(&view).unwrap_or_default());
             }
@@ -223,7 +221,7 @@ fn finish(
         };
         game.engine_score = Some(result.score);
         // The engine too loses on time (its move comes too late to count).
-        if matches!(crate::state::flag_fall(&pool.store, &mut game), Ok(true)) {
+        if matches!(flag_fall(&pool.store, &mut game), Ok(true)) {
             game.thinking = None;
             return false;
         }

@@ -11,7 +11,7 @@ use jovian_rules::{Color, Move, MoveKind, Outcome, Position, Setup, Square, Vari
 use serde::Serialize;
 use tokio::sync::broadcast;
 
-use crate::engine_pool::{QueueSpot, QueueView, SearchControl};
+use crate::engine_link::{QueuePlace, QueueView, SearchControl};
 use crate::seats::Seats;
 use crate::words;
 
@@ -158,7 +158,7 @@ pub struct GameState {
     pub created: i64,
     pub thinking: Option<Thinking>,
     /// Waiting for a free engine (crate::engine_pool).
-    pub queued: Option<QueueSpot>,
+    pub queued: Option<Box<dyn QueuePlace>>,
     /// Deleted: no engine starts for it any more.
     pub deleted: bool,
     pub generation: u64,
@@ -813,7 +813,7 @@ impl GameState {
                 agreed: !matches!(e, Ending::Rules(_)),
             }),
             thinking: self.thinking.is_some(),
-            queued: self.queued.as_ref().and_then(QueueSpot::view),
+            queued: self.queued.as_ref().and_then(|q| q.view()),
             engine_to_move,
             info: self.last_info.clone(),
             offer: self.offer.map(|o| o.view()),

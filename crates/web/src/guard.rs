@@ -12,7 +12,6 @@
 //! decoding chunks here as well.
 
 use std::io;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
@@ -318,10 +317,6 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for HeadGuard<S> {
         Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
     }
 }
-
-/// The address of the client at the other end of a connection (for the rate limits).
-#[derive(Clone, Copy, Debug)]
-pub struct ClientAddr(pub SocketAddr);
 
 #[cfg(test)]
 mod tests {

@@ -5,18 +5,10 @@
 //! stay public: anyone who reaches the server may watch any game, but only a seat's holder plays
 //! it. Giving a seat to someone else (an invite link) is handing them its secret; see docs/web.md.
 
-use axum::extract::FromRequestParts;
-use axum::http::StatusCode;
-use axum::http::request::Parts;
 use jovian_rules::Color;
 use serde::Serialize;
 
 use crate::WebError;
-use crate::game::{GameState, Humans};
-use crate::reply::ApiError;
-
-/// The request header that carries a seat secret.
-pub const HEADER: &str = "x-jovian-seat";
 
 /// The secrets of a game's human sides (`None` for a side the engine plays).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -49,12 +41,12 @@ impl Seats {
         }
     }
 
-    /// Makes a secret for each side people play that has none yet (a new game, or a game stored
-    /// before seats existed). Tells whether anything was made.
-    pub fn fill(&mut self, humans: Humans) -> Result<bool, WebError> {
+    /// Makes a secret for each side people play (`plays`) that has none yet (a new game, or a
+    /// game stored before seats existed). Tells whether anything was made.
+    pub fn fill(&mut self, plays: impl Fn(Color) -> bool) -> Result<bool, WebError> {
         let mut made = false;
         for (side, slot) in [(Color::Blue, &mut self.blue), (Color::Tan, &mut self.tan)] {
-            if humans.plays(side) && slot.is_none() {
+            if plays(side) && slot.is_none() {
                 *slot = Some(new_secret()?);
                 made = true;
             }
@@ -70,57 +62,6 @@ impl Seats {
     }
 }
 
-/// The seat secret a request carries, if any.
-pub struct Seat(Option<String>);
-
-impl<S: Send + Sync> FromRequestParts<S> for Seat {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let secret = parts
-            .headers
-            .get(HEADER)
-            .map(|v| String::from_utf8_lossy(v.as_bytes()).trim().to_string());
-        Ok(Seat(secret))
-    }
-}
-
-fn forbidden(message: String) -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, message)
-}
-
-impl Seat {
-    /// The side of `game` this request acts for: 403 without a secret of one of its sides.
-    pub fn side(&self, game: &GameState) -> Result<Color, ApiError> {
-        let Some(secret) = self.0.as_deref().filter(|s| !s.is_empty()) else {
-            return Err(forbidden(format!(
-                "changing game {} needs the secret of a side you play, in the {HEADER} header",
-                game.id
-            )));
-        };
-        game.seats.side_of(secret).ok_or_else(|| {
-            forbidden(format!(
-                "the {HEADER} header holds no secret of a side of game {}",
-                game.id
-            ))
-        })
-    }
-
-    /// The side of `game` this request acts for, which must be `side`.
-    pub fn must_be(&self, game: &GameState, side: Color, doing: &str) -> Result<(), ApiError> {
-        let own = self.side(game)?;
-        if own == side {
-            Ok(())
-        } else {
-            Err(forbidden(format!(
-                "this seat is {}'s: it cannot {doing} for {}",
-                own.title(),
-                side.title()
-            )))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,15 +74,18 @@ mod tests {
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()), "{a}");
         assert_ne!(a, b);
         let mut seats = Seats::default();
-        assert!(seats.fill(Humans::Blue).unwrap());
+        assert!(seats.fill(|c| c == Color::Blue).unwrap());
         assert!(seats.tan.is_none(), "the engine's side has no seat");
-        assert!(!seats.fill(Humans::Blue).unwrap(), "nothing more to make");
+        assert!(
+            !seats.fill(|c| c == Color::Blue).unwrap(),
+            "nothing more to make"
+        );
         let blue = seats.blue.clone().unwrap();
         assert_eq!(seats.side_of(&blue), Some(Color::Blue));
         assert_eq!(seats.side_of(&blue[..31]), None);
         assert_eq!(seats.side_of(&format!("{blue}0")), None);
         assert_eq!(seats.side_of(""), None);
-        assert!(seats.fill(Humans::Both).unwrap());
+        assert!(seats.fill(|_| true).unwrap());
         let tan = seats.tan.clone().unwrap();
         assert_eq!(seats.side_of(&tan), Some(Color::Tan));
         assert_eq!(seats.blue.as_deref(), Some(blue.as_str()), "kept");

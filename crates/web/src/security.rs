@@ -27,7 +27,6 @@ use axum::http::{Extensions, HeaderMap, HeaderValue, Method, StatusCode, header}
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::guard::ClientAddr;
 use crate::ratelimit::{Limiter, RateLimits};
 use crate::reply::ApiError;
 
@@ -43,6 +42,10 @@ pub const REFUSED_PREFIX: &str = "/_jovian/refused/";
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
     img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
     form-action 'self'; frame-ancestors 'none'";
+
+/// The address of the client at the other end of a connection (for the rate limits).
+#[derive(Clone, Copy, Debug)]
+pub struct ClientAddr(pub std::net::SocketAddr);
 
 /// Who the server answers to and how much it takes.
 #[derive(Clone, Debug, Default)]

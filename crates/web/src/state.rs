@@ -3,7 +3,7 @@
 
 use std::future::Future;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use jovian_rules::notation::{self, Style};
@@ -17,7 +17,8 @@ use crate::game::{Ending, GameState, Humans, SummaryView};
 use crate::store::{Store, StoredGame};
 use crate::table::{Dormant, GameTable, Lookup};
 
-pub type SharedGame = Arc<Mutex<GameState>>;
+pub use crate::commits::{commit_moves, flag_fall};
+pub use crate::shared::{SharedGame, lock};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -28,21 +29,6 @@ pub struct AppState {
     stopping: Arc<watch::Sender<bool>>,
     /// Where `jovian lab` keeps its runs: the data directory's `lab/` (crate::lab).
     pub(crate) lab_dir: Arc<std::path::PathBuf>,
-}
-
-/// Locks a game. A panic in another request cannot leave a game half-changed (every change is
-/// made after its checks), so a poisoned lock is still usable. A game held by someone else (a
-/// search or a request writing a move) is waited for as blocking work: a runtime worker waiting
-/// for it hands its other requests to another thread meanwhile, so one busy game cannot stall
-/// the server.
-pub fn lock(game: &SharedGame) -> MutexGuard<'_, GameState> {
-    match game.try_lock() {
-        Ok(guard) => guard,
-        Err(TryLockError::Poisoned(e)) => e.into_inner(),
-        Err(TryLockError::WouldBlock) => {
-            crate::store::blocking(|| game.lock().unwrap_or_else(|e| e.into_inner()))
-        }
-    }
 }
 
 impl AppState {
@@ -79,7 +65,7 @@ impl AppState {
             }
         }
         let state = AppState {
-            pool: EnginePool::new(engines, store.clone()),
+            pool: EnginePool::new(engines, store.clone(), crate::engine_task::spawn_queued),
             store,
             games,
             stopping: Arc::new(watch::channel(false).0),
@@ -116,7 +102,7 @@ impl AppState {
     /// play) and keeps it in memory.
     pub fn insert(&self, mut game: GameState) -> Result<SharedGame, WebError> {
         game.created = Store::now();
-        game.seats.fill(game.humans)?;
+        game.seats.fill(|c| game.humans.plays(c))?;
         let stored = StoredGame {
             id: 0,
             variant: game.variant.id.to_string(),
@@ -232,7 +218,7 @@ impl AppState {
 /// after a restart. Nobody holds them yet: the server's log tells the operator how to take the
 /// game up again in a browser (the link form of docs/web.md).
 fn give_seats(store: &Store, game: &mut GameState) -> Result<(), WebError> {
-    if !game.seats.fill(game.humans)? {
+    if !game.seats.fill(|c| game.humans.plays(c))? {
         return Ok(());
     }
     store.set_seats(
@@ -291,56 +277,4 @@ pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
         .as_deref()
         .and_then(crate::clock::Clock::from_stored);
     Ok(game)
-}
-
-/// Plays `moves` (legal, in order: one move, or both parts of a doubled turn) in the game: written
-/// to the store first, in one transaction, then made and announced, so an accepted move is never
-/// lost; a write that fails leaves the game as it was.
-pub fn commit_moves(store: &Store, game: &mut GameState, moves: &[Move]) -> Result<(), WebError> {
-    let mover = game.position.side_to_move();
-    let first = game.moves.len() + 1;
-    let mut coords = Vec::with_capacity(moves.len());
-    for &m in moves {
-        coords.push(notation::format_move(
-            &mut game.position,
-            m,
-            Style::Coordinate,
-        ));
-        game.position.make(m);
-    }
-    // A timed game's clocks after the turn, written with its moves (the mover: the side to move
-    // before these moves were made).
-    let clock = game.clock.clone().map(|mut c| {
-        c.moved(mover);
-        c
-    });
-    let stored_clock = clock.as_ref().map(|c| c.stored());
-    if let Err(e) = store.push_moves_timed(game.id, first, &coords, stored_clock.as_deref()) {
-        for _ in moves {
-            game.position.unmake();
-        }
-        return Err(e);
-    }
-    game.clock = clock;
-    game.moves.extend_from_slice(moves);
-    // A move declines a pending offer (the store cleared it too).
-    game.offer = None;
-    game.announce("state", game.moves.len().to_string());
-    Ok(())
-}
-
-/// Ends a timed game whose side to move has no time left (a loss on time, stored): true if it
-/// did. Called before a move is taken and whenever the game is read.
-pub fn flag_fall(store: &Store, game: &mut GameState) -> Result<bool, WebError> {
-    let to_move = game.position.side_to_move();
-    let flagged = game.clock.as_ref().is_some_and(|c| c.flagged(to_move));
-    if !flagged || game.ending().is_some() {
-        return Ok(false);
-    }
-    let end = Ending::Time(to_move);
-    store.set_agreed_end(game.id, end.stored().as_deref())?;
-    game.agreed_end = Some(end);
-    game.offer = None;
-    game.announce("state", game.moves.len().to_string());
-    Ok(true)
 }

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::game::{GameState, SummaryView};
-use crate::state::{SharedGame, lock};
+use crate::shared::{SharedGame, lock};
 
 /// What stays of a dormant game besides the store: its line in the list of games, and the
 /// engine's last score (its answer to a draw offer depends on it).
