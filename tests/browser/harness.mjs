@@ -2,10 +2,10 @@
 // directory, and killing it outright (no chance to tidy up: accepted moves must be on disk).
 import { spawn } from "node:child_process";
 
-/** Starts the server (with `env` added to its environment); resolves with {child, url, port}
- * once it prints its URL. */
-export function startServer(bin, data, port = 0, env = {}) {
-  const child = spawn(bin, ["serve", "--port", String(port), "--data", data, "--no-open"], {
+/** Starts the server (with `env` added to its environment and `args` to its command line);
+ * resolves with {child, url, port} once it prints its URL. */
+export function startServer(bin, data, port = 0, env = {}, args = []) {
+  const child = spawn(bin, ["serve", "--port", String(port), "--data", data, "--no-open", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
   });

@@ -91,9 +91,49 @@ try {
   await page.screenshot({ path: `${shots}/lab-report-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1100, height: 900 });
 
+  step("a run started from the Lab page: its progress, then its report; another cancelled");
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto(new URL("/lab", server.url).href);
+  await page.selectOption("#run-form select[name=game]", "scirocco");
+  await page.fill("#run-form input[name=games]", "2");
+  await page.fill("#run-form input[name=level]", "1");
+  await page.selectOption("#run-form select[name=setups]", "default");
+  await page.click("#run-form button[type=submit]");
+  await page.waitForFunction(() => /is done: 2 games/.test(document.getElementById("run-state").textContent),
+    null, { timeout: 180000 });
+  await page.click("#run-state a");
+  await page.waitForURL(/\/lab\/scirocco-web-\d+$/);
+  assert.match(await page.locator("h1").textContent(), /Scirocco lab report/);
+  await page.goto(new URL("/lab", server.url).href);
+  await page.fill("#run-form input[name=games]", "500");
+  await page.click("#run-form button[type=submit]");
+  await page.waitForFunction(() => /Playing .*of 500 games/.test(document.getElementById("run-state").textContent));
+  // A second run while one plays is refused.
+  const second = await fetch(new URL("/lab/runs", server.url), { method: "POST",
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "scirocco", games: 2 }) });
+  assert.equal(second.status, 409);
+  await page.click("#run-cancel");
+  await page.waitForFunction(() => /was cancelled/.test(document.getElementById("run-state").textContent),
+    null, { timeout: 20000 });
+  await page.screenshot({ path: `${shots}/lab-runs.png`, fullPage: true });
+
   step("the report file jovian lab wrote stands alone");
   await page.goto(`file://${run}/report.html`);
   await checkPlots("file");
+
+  step("jovian serve --lab-dir DIR lists the runs jovian lab --out wrote into DIR");
+  const elsewhere = `${data}-elsewhere`;
+  rmSync(elsewhere, { recursive: true, force: true });
+  const made2 = spawnSync(bin, ["lab", "scirocco", "--games", "2", "--depth", "1", "--max-plies", "40",
+    "--seed", "5", "--out", `${elsewhere}/outside-run`, "--quiet"], { encoding: "utf8", timeout: 120000 });
+  assert.equal(made2.status, 0, `${made2.stdout}${made2.stderr}`);
+  const other = await startServer(bin, `${data}-other`, 0, {}, ["--lab-dir", elsewhere]);
+  try {
+    await page.goto(new URL("/lab", other.url).href);
+    assert.equal(await page.locator('a[href="/lab/outside-run"]').count(), 1, "the run in --lab-dir is listed");
+  } finally {
+    await killServer(other);
+  }
 
   assert.deepEqual(errors, [], "no errors in the page");
   console.log("lab browser test passed");

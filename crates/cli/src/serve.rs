@@ -44,6 +44,10 @@ pub struct ServeArgs {
     /// a player of a game, with its seat). Each analysis still takes an engine slot in turn.
     #[arg(long)]
     open_analysis: bool,
+    /// Where the Lab page finds runs and starts new ones (default: the data directory's `lab/`):
+    /// a directory that `jovian lab --out` writes into shows there too.
+    #[arg(long, value_name = "DIR")]
+    lab_dir: Option<PathBuf>,
 }
 
 /// Opens `url` in the desktop's browser if there is one; silently does nothing otherwise.
@@ -86,6 +90,9 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         allow_hosts: args.allow_hosts.clone(),
         engines,
         connections: jovian_web::ConnectionLimits::default(),
+        lab_dir: args.lab_dir.clone(),
+        // The Lab page's runs are played by this very program.
+        lab_exe: std::env::current_exe().ok(),
         rate_limits: if args.no_rate_limits {
             jovian_web::RateLimits::off()
         } else {

@@ -43,3 +43,13 @@ pub fn script(name: &'static str) -> Response {
     )
         .into_response()
 }
+
+const LAB_SCRIPT: &str = include_str!("../assets/lab.js");
+
+/// The Lab page's script (starting a run, its progress): served apart from the board's modules.
+pub async fn lab_script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        LAB_SCRIPT,
+    )
+}

@@ -235,6 +235,18 @@ impl EnginePool {
         }
     }
 
+    /// A slot now if one is free and nobody waits (a lab run takes one for all its games); `None`
+    /// otherwise: such work does not queue.
+    pub fn try_permit(self: &Arc<Self>) -> Option<Permit> {
+        let mut inner = self.inner();
+        if inner.closed || inner.running.len() >= self.engines || !inner.queue.is_empty() {
+            return None;
+        }
+        let ticket = inner.next_ticket;
+        inner.next_ticket += 1;
+        Some(self.permit(&mut inner, ticket))
+    }
+
     fn permit(self: &Arc<Self>, inner: &mut Inner, ticket: u64) -> Permit {
         let control = Arc::new(SearchControl::default());
         inner.running.insert(ticket, control.clone());

@@ -36,6 +36,13 @@ pub fn routes() -> Router<AppState> {
         .route("/lab.css", get(stylesheet))
         .route("/lab/{run}", get(report))
         .route("/lab/{run}/figures.csv", get(figures))
+        .route("/lab/runs", axum::routing::post(crate::lab_runs::start))
+        .route("/lab/runs/current", get(crate::lab_runs::current))
+        .route(
+            "/lab/runs/current/cancel",
+            axum::routing::post(crate::lab_runs::cancel),
+        )
+        .route("/lab.js", get(crate::assets::lab_script))
 }
 
 /// A rendered report and the state of the run it was made from.
@@ -194,6 +201,23 @@ fn runs(lab: &Path) -> Vec<Listed> {
     runs
 }
 
+/// The form that starts a run from the page (assets/lab.js sends it and shows the progress).
+const START_FORM: &str = "<section id=\"start-run\" class=\"headline\"><h2>Start a run</h2>\n\
+    <form id=\"run-form\"><label>Game <select name=\"game\">\
+    <option value=\"scirocco\">Scirocco</option><option value=\"typhoon\">Typhoon</option>\
+    <option value=\"jupiter\">Jupiter</option><option value=\"jupiter-1999\">Jupiter (1999)</option>\
+    <option value=\"larger-board\">Chess on a Larger Board</option></select></label>\n\
+    <label>Games <input name=\"games\" type=\"number\" min=\"1\" max=\"1000\" value=\"20\"></label>\n\
+    <label>Level <input name=\"level\" type=\"number\" min=\"1\" max=\"10\" value=\"2\"></label>\n\
+    <label>Arrays <select name=\"setups\"><option value=\"all\">drawn for each game</option>\
+    <option value=\"default\">the default</option></select></label>\n\
+    <button type=\"submit\">Start</button> <button type=\"button\" id=\"run-cancel\" hidden>Cancel</button></form>\n\
+    <p id=\"run-state\" aria-live=\"polite\"></p>\n\
+    <p class=\"settings\">A run plays its games one after another on one of the server's engines \
+    (it waits for a free one), into this server's lab directory; a cancelled run can be continued \
+    with <code>jovian lab --resume --out DIR</code>. Runs made with <code>jovian lab --out</code> \
+    into the same directory are listed below too.</p></section>\n";
+
 async fn list(State(state): State<AppState>) -> Response {
     let lab = state.lab_dir.clone();
     let runs = tokio::task::spawn_blocking(move || runs(&lab))
@@ -207,6 +231,7 @@ async fn list(State(state): State<AppState>) -> Response {
          <body class=\"lab-report\">\n<main>\n<p class=\"nav\"><a href=\"/\">Board</a></p>\n\
          <h1>The designer's lab</h1>\n",
     );
+    page.push_str(START_FORM);
     if runs.is_empty() {
         page.push_str(
             "<p>No lab runs yet. Make one with <code>jovian lab GAME</code> (for example \
@@ -226,6 +251,6 @@ async fn list(State(state): State<AppState>) -> Response {
         }
         page.push_str("</ul>\n");
     }
-    page.push_str("</main>\n</body>\n</html>\n");
+    page.push_str("</main>\n<script type=\"module\" src=\"/lab.js\"></script>\n</body>\n</html>\n");
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }

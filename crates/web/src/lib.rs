@@ -19,6 +19,7 @@ mod engine_task;
 pub mod game;
 mod guard;
 mod lab;
+mod lab_runs;
 pub mod offers;
 pub mod presence;
 mod ratelimit;
@@ -117,6 +118,10 @@ pub struct ServeOptions {
     pub rate_limits: RateLimits,
     /// The caps on open connections (connections.rs).
     pub connections: ConnectionLimits,
+    /// Where the Lab page finds runs (`--lab-dir`; default: the data directory's `lab/`).
+    pub lab_dir: Option<PathBuf>,
+    /// The `jovian` program that plays the runs started from the Lab page (none: not offered).
+    pub lab_exe: Option<PathBuf>,
     /// Called with the address once the server listens (the CLI prints it and opens a browser).
     pub on_listening: Box<dyn FnOnce(SocketAddr) + Send>,
 }
@@ -169,7 +174,8 @@ pub async fn serve_until(
     options: ServeOptions,
     stop: impl Future<Output = Stop> + Send + 'static,
 ) -> Result<Stopped, WebError> {
-    let state = AppState::open_with(&options.data, options.engines)?;
+    let state = AppState::open_with(&options.data, options.engines)?
+        .with_lab(options.lab_dir, options.lab_exe);
     api::warm_variants();
     let addr = SocketAddr::new(options.host, options.port);
     let listener = match tokio::net::TcpListener::bind(addr).await {

@@ -27,8 +27,10 @@ pub struct AppState {
     games: Arc<GameTable>,
     /// Becomes true when the server begins to stop: event streams end on it.
     stopping: Arc<watch::Sender<bool>>,
-    /// Where `jovian lab` keeps its runs: the data directory's `lab/` (crate::lab).
+    /// Where `jovian lab` keeps its runs: the data directory's `lab/`, or `--lab-dir` (crate::lab).
     pub(crate) lab_dir: Arc<std::path::PathBuf>,
+    /// The runs started from the Lab page (crate::lab_runs).
+    pub(crate) lab_runs: Arc<crate::lab_runs::LabRuns>,
 }
 
 impl AppState {
@@ -70,11 +72,26 @@ impl AppState {
             games,
             stopping: Arc::new(watch::channel(false).0),
             lab_dir: Arc::new(dir.join("lab")),
+            lab_runs: Arc::new(crate::lab_runs::LabRuns::new(None)),
         };
         for shared in &due_games {
             due(&state.pool, shared);
         }
         Ok(state)
+    }
+
+    /// The Lab page's runs: kept in `dir` (instead of the data directory's `lab/`) when given,
+    /// and played by `exe` (the `jovian` program) when given, else not started from the page.
+    pub fn with_lab(
+        mut self,
+        dir: Option<std::path::PathBuf>,
+        exe: Option<std::path::PathBuf>,
+    ) -> AppState {
+        if let Some(dir) = dir {
+            self.lab_dir = Arc::new(dir);
+        }
+        self.lab_runs = Arc::new(crate::lab_runs::LabRuns::new(exe));
+        self
     }
 
     /// The game `id`, rebuilt from the store if it was dormant.

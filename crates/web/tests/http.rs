@@ -30,6 +30,8 @@ async fn start_with(name: &str, connections: jovian_web::ConnectionLimits) -> So
         engines: jovian_web::EngineOptions::default(),
         rate_limits: jovian_web::RateLimits::default(),
         connections,
+        lab_dir: None,
+        lab_exe: None,
         on_listening: Box::new(move |addr| {
             let _ = tx.send(addr);
         }),

@@ -131,3 +131,70 @@ async fn names_that_are_no_run_here_are_404() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&bare);
 }
+
+/// A POST of JSON to the Lab's run endpoints: status and body.
+async fn post(state: &AppState, uri: &str, body: &str) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let res = router(state.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Starting a run from the page: bad requests get one clear error; a server without a `jovian`
+/// program to play runs says so (503); nothing to show or cancel before a run. (Runs played for
+/// real: the browser test and crates/cli/tests/lab.rs.)
+#[tokio::test]
+async fn run_requests_are_checked_before_anything_starts() {
+    let state = AppState::open(&data_dir("start")).unwrap();
+    for (body, status, needle) in [
+        (r#"{"game": "chess", "games": 2}"#, 400, "no game"),
+        (r#"{"game": "scirocco", "games": 0}"#, 400, "games must be"),
+        (
+            r#"{"game": "scirocco", "games": 2, "level": 11}"#,
+            400,
+            "level must be",
+        ),
+        (
+            r#"{"game": "scirocco", "games": 2, "setups": "x"}"#,
+            400,
+            "setups must be",
+        ),
+        (
+            r#"{"game": "scirocco", "games": 2, "x": 1}"#,
+            400,
+            "unknown field",
+        ),
+        (
+            r#"{"game": "scirocco", "games": 2}"#,
+            503,
+            "cannot start lab runs",
+        ),
+    ] {
+        let (got, answer) = post(&state, "/lab/runs", body).await;
+        assert_eq!(got.as_u16(), status, "{body}: {answer}");
+        assert!(answer.contains(needle), "{body}: {answer}");
+    }
+    let (status, _, body) = get(&state, "/lab/runs/current").await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "null"));
+    let (status, body) = post(&state, "/lab/runs/current/cancel", "{}").await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // The list page carries the form and its script.
+    let (status, _, page) = get(&state, "/lab").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.contains("id=\"run-form\"") && page.contains("src=\"/lab.js\""),
+        "{page}"
+    );
+    let (status, kind, script) = get(&state, "/lab.js").await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::OK, "text/javascript; charset=utf-8")
+    );
+    assert!(script.contains("/lab/runs/current"));
+}

@@ -31,6 +31,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("editor", 3),
     ("guard", 3),
     ("lab", 3),
+    ("lab_runs", 3),
     ("ratelimit", 3),
     ("reply", 3),
     ("rules_page", 3),

@@ -635,6 +635,8 @@ async fn a_graceful_stop_ends_streams_and_engines_and_the_game_thinks_again_afte
             engines: EngineOptions::default(),
             rate_limits: jovian_web::RateLimits::default(),
             connections: jovian_web::ConnectionLimits::default(),
+            lab_dir: None,
+            lab_exe: None,
             on_listening: Box::new(move |addr| listening.send(addr).unwrap()),
         },
         async move {
