@@ -26,7 +26,7 @@ use jovian_lab::html::{PageLinks, render};
 use jovian_lab::svg::escape;
 use jovian_lab::{REPORT_CSS, Report, Run, SETTINGS_FILE};
 
-use crate::reply::{ApiError, ApiResult};
+use crate::reply::{ApiError, ApiJson, ApiResult};
 use crate::state::AppState;
 
 /// The routes above, for the API's router.
@@ -36,12 +36,9 @@ pub fn routes() -> Router<AppState> {
         .route("/lab.css", get(stylesheet))
         .route("/lab/{run}", get(report))
         .route("/lab/{run}/figures.csv", get(figures))
-        .route("/lab/runs", axum::routing::post(crate::lab_runs::start))
-        .route("/lab/runs/current", get(crate::lab_runs::current))
-        .route(
-            "/lab/runs/current/cancel",
-            axum::routing::post(crate::lab_runs::cancel),
-        )
+        .route("/lab/runs", axum::routing::post(start_run))
+        .route("/lab/runs/current", get(current_run))
+        .route("/lab/runs/current/cancel", axum::routing::post(cancel_run))
         .route("/lab.js", get(crate::assets::lab_script))
 }
 
@@ -58,6 +55,27 @@ const CACHED: usize = 16;
 /// Reports by run name; the lock is also held while one is computed, so that two requests for
 /// reports never replay runs at the same time.
 static CACHE: Mutex<Option<HashMap<String, Rendered>>> = Mutex::new(None);
+
+/// `POST /lab/runs` (crate::lab_runs).
+async fn start_run(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<crate::lab_runs::StartRun>,
+) -> ApiResult<Response> {
+    let view = state.lab_runs.start(&state.pool, &state.lab_dir, req)?;
+    Ok((axum::http::StatusCode::CREATED, axum::Json(view)).into_response())
+}
+
+/// `GET /lab/runs/current`: `null` before any run (the page asks at every load; a 404 would be a
+/// console error there).
+async fn current_run(State(state): State<AppState>) -> Response {
+    axum::Json(state.lab_runs.current()).into_response()
+}
+
+/// `POST /lab/runs/current/cancel`.
+async fn cancel_run(State(state): State<AppState>) -> ApiResult<Response> {
+    let name = state.lab_runs.cancel()?;
+    Ok(axum::Json(serde_json::json!({ "cancelling": name })).into_response())
+}
 
 async fn stylesheet() -> impl IntoResponse {
     (

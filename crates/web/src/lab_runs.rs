@@ -14,15 +14,12 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use jovian_rules::Variant;
 use serde::{Deserialize, Serialize};
 
-use crate::engine_pool::Permit;
-use crate::reply::{ApiError, ApiJson, ApiResult};
-use crate::state::AppState;
+use crate::engine_pool::{EnginePool, Permit};
+use crate::reply::{ApiError, ApiResult};
 
 /// The most games a run started from the page may have.
 pub const MAX_GAMES: usize = 1000;
@@ -42,7 +39,7 @@ enum Phase {
 
 /// What the page shows of the latest run.
 #[derive(Clone, Debug, Serialize)]
-struct RunView {
+pub struct RunView {
     name: String,
     game: String,
     games: usize,
@@ -122,86 +119,93 @@ fn conflict(message: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, message)
 }
 
-pub async fn start(
-    State(state): State<AppState>,
-    ApiJson(req): ApiJson<StartRun>,
-) -> ApiResult<Response> {
-    let v = Variant::by_id(&req.game)
-        .ok_or_else(|| ApiError::bad(format!("no game {:?}", req.game)))?;
-    if !(1..=MAX_GAMES).contains(&req.games) {
-        return Err(ApiError::bad(format!("games must be 1 to {MAX_GAMES}")));
-    }
-    if !(1..=10).contains(&req.level) {
-        return Err(ApiError::bad("level must be 1 to 10"));
-    }
-    if !matches!(req.setups.as_str(), "all" | "default") {
-        return Err(ApiError::bad("setups must be \"all\" or \"default\""));
-    }
-    let runs = state.lab_runs.clone();
-    let exe = runs.exe.clone().ok_or_else(|| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "this server cannot start lab runs (no jovian program to play them)",
-        )
-    })?;
-    let mut latest = runs.latest();
-    if let Some(l) = latest.as_ref().filter(|l| l.view.state == Phase::Running) {
-        return Err(conflict(format!(
-            "the run {} is under way: one at a time",
-            l.view.name
-        )));
-    }
-    let permit = state.pool.try_permit().ok_or_else(|| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every engine is busy with games: start the run when one is free",
-        )
-    })?;
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let name = format!("{}-web-{stamp}", v.id);
-    let dir = state.lab_dir.join(&name);
-    let log = std::fs::create_dir_all(&dir)
-        .and_then(|()| std::fs::File::create(dir.join(LOG)))
-        .map_err(|e| ApiError::from(crate::WebError::Data(format!("the lab directory: {e}"))))?;
-    let child = Command::new(&exe)
-        .args(["lab", v.id, "--quiet", "--concurrency", "1"])
-        .args(["--games", &req.games.to_string()])
-        .args(["--level", &req.level.to_string()])
-        .args(["--setups", &req.setups])
-        .arg("--out")
-        .arg(&dir)
-        .stdin(Stdio::null())
-        .stdout(log.try_clone().map_or(Stdio::null(), Stdio::from))
-        .stderr(Stdio::from(log))
-        .spawn()
-        .map_err(|e| {
-            ApiError::from(crate::WebError::Data(format!(
-                "cannot start {}: {e}",
-                exe.display()
-            )))
+impl LabRuns {
+    /// Starts a run into `lab_dir` with a slot of `pool` (the routes are in lab.rs).
+    pub fn start(
+        self: &Arc<Self>,
+        pool: &Arc<EnginePool>,
+        lab_dir: &Path,
+        req: StartRun,
+    ) -> ApiResult<RunView> {
+        let v = Variant::by_id(&req.game)
+            .ok_or_else(|| ApiError::bad(format!("no game {:?}", req.game)))?;
+        if !(1..=MAX_GAMES).contains(&req.games) {
+            return Err(ApiError::bad(format!("games must be 1 to {MAX_GAMES}")));
+        }
+        if !(1..=10).contains(&req.level) {
+            return Err(ApiError::bad("level must be 1 to 10"));
+        }
+        if !matches!(req.setups.as_str(), "all" | "default") {
+            return Err(ApiError::bad("setups must be \"all\" or \"default\""));
+        }
+        let runs = self.clone();
+        let exe = runs.exe.clone().ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "this server cannot start lab runs (no jovian program to play them)",
+            )
         })?;
-    let view = RunView {
-        name,
-        game: v.id.to_string(),
-        games: req.games,
-        done: 0,
-        state: Phase::Running,
-        error: None,
-    };
-    let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    *latest = Some(Latest {
-        view: view.clone(),
-        dir: dir.clone(),
-        cancel: cancel.clone(),
-    });
-    drop(latest);
-    let watcher = runs.clone();
-    let _ = std::thread::Builder::new()
-        .name("lab-run".into())
-        .spawn(move || watch(watcher, child, permit, cancel, dir));
-    Ok((StatusCode::CREATED, axum::Json(view)).into_response())
+        let mut latest = runs.latest();
+        if let Some(l) = latest.as_ref().filter(|l| l.view.state == Phase::Running) {
+            return Err(conflict(format!(
+                "the run {} is under way: one at a time",
+                l.view.name
+            )));
+        }
+        let permit = pool.try_permit().ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "every engine is busy with games: start the run when one is free",
+            )
+        })?;
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let name = format!("{}-web-{stamp}", v.id);
+        let dir = lab_dir.join(&name);
+        let log = std::fs::create_dir_all(&dir)
+            .and_then(|()| std::fs::File::create(dir.join(LOG)))
+            .map_err(|e| {
+                ApiError::from(crate::WebError::Data(format!("the lab directory: {e}")))
+            })?;
+        let child = Command::new(&exe)
+            .args(["lab", v.id, "--quiet", "--concurrency", "1"])
+            .args(["--games", &req.games.to_string()])
+            .args(["--level", &req.level.to_string()])
+            .args(["--setups", &req.setups])
+            .arg("--out")
+            .arg(&dir)
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().map_or(Stdio::null(), Stdio::from))
+            .stderr(Stdio::from(log))
+            .spawn()
+            .map_err(|e| {
+                ApiError::from(crate::WebError::Data(format!(
+                    "cannot start {}: {e}",
+                    exe.display()
+                )))
+            })?;
+        let view = RunView {
+            name,
+            game: v.id.to_string(),
+            games: req.games,
+            done: 0,
+            state: Phase::Running,
+            error: None,
+        };
+        let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        *latest = Some(Latest {
+            view: view.clone(),
+            dir: dir.clone(),
+            cancel: cancel.clone(),
+        });
+        drop(latest);
+        let watcher = runs.clone();
+        let _ = std::thread::Builder::new()
+            .name("lab-run".into())
+            .spawn(move || watch(watcher, child, permit, cancel, dir));
+        Ok(view)
+    }
 }
 
 /// Waits for the child, stopping it on a cancel or when the server stops (the pool cancels
@@ -240,26 +244,27 @@ fn watch(
     drop(permit);
 }
 
-pub async fn current(State(state): State<AppState>) -> ApiResult<Response> {
-    let latest = state.lab_runs.latest();
-    // No run started yet: `null` (the page asks at every load; a 404 would be a console error).
-    let Some(l) = latest.as_ref() else {
-        return Ok(axum::Json(serde_json::Value::Null).into_response());
-    };
-    let mut view = l.view.clone();
-    if view.state == Phase::Running {
-        view.done = records(&l.dir);
-    }
-    Ok(axum::Json(view).into_response())
-}
-
-pub async fn cancel(State(state): State<AppState>) -> ApiResult<Response> {
-    let latest = state.lab_runs.latest();
-    match latest.as_ref() {
-        Some(l) if l.view.state == Phase::Running => {
-            l.cancel.store(true, std::sync::atomic::Ordering::SeqCst);
-            Ok(axum::Json(serde_json::json!({"cancelling": l.view.name})).into_response())
+impl LabRuns {
+    /// The latest run's state and progress; `None` before any.
+    pub fn current(&self) -> Option<RunView> {
+        let latest = self.latest();
+        let l = latest.as_ref()?;
+        let mut view = l.view.clone();
+        if view.state == Phase::Running {
+            view.done = records(&l.dir);
         }
-        _ => Err(conflict("no run is under way")),
+        Some(view)
+    }
+
+    /// Stops the run under way; its name, or a 409.
+    pub fn cancel(&self) -> ApiResult<String> {
+        let latest = self.latest();
+        match latest.as_ref() {
+            Some(l) if l.view.state == Phase::Running => {
+                l.cancel.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(l.view.name.clone())
+            }
+            _ => Err(conflict("no run is under way")),
+        }
     }
 }
