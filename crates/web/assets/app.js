@@ -584,7 +584,7 @@ async function showGames() {
       const badge = document.createElement("strong");
       badge.className = "badge";
       badge.textContent = "your turn";
-      tr.cells[0].append(" ", badge);
+      tr.cells[1].append(" ", badge);
     }
     const td = document.createElement("td");
     const b = document.createElement("button");
