@@ -5,7 +5,7 @@
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { killServer, startServer } from "./harness.mjs";
+import { apiCall, killServer, startServer } from "./harness.mjs";
 
 const bin = process.env.JOVIAN_BIN;
 const data = `${process.env.JOVIAN_DATA}-gallery`;
@@ -20,14 +20,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu"],
 });
 
-async function api(method, path, body, seat) {
-  const headers = { "Content-Type": "application/json" };
-  if (seat) headers["X-Jovian-Seat"] = seat;
-  const res = await fetch(new URL(path, server.url), { method, headers, body: body && JSON.stringify(body) });
-  const answer = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const api = (method, path, body, seat) => apiCall(server.url, method, path, body, seat);
 
 const MODES = [
   { name: "desk", viewport: { width: 1280, height: 800 }, colorScheme: "light" },

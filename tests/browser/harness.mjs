@@ -30,3 +30,14 @@ export function killServer(server) {
   server.child.kill("SIGKILL");
   return gone;
 }
+
+/** A JSON request to the server at `url` as a script sends it (with the seat secret `seat`, if
+ * any); the answer's JSON, or a failed assertion naming the status. */
+export async function apiCall(url, method, path, body, seat) {
+  const headers = { "Content-Type": "application/json" };
+  if (seat) headers["X-Jovian-Seat"] = seat;
+  const res = await fetch(new URL(path, url), { method, headers, body: body && JSON.stringify(body) });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}

@@ -7,7 +7,7 @@
 // thinks names the side that resigns.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import { killServer, startServer } from "./harness.mjs";
+import { apiCall, killServer, startServer } from "./harness.mjs";
 import { mkdirSync } from "node:fs";
 
 const bin = process.env.JOVIAN_BIN;
@@ -32,6 +32,18 @@ async function newPage() {
 const step = (name) => console.log(`- ${name}`);
 const movesShown = (page, n) => page.waitForFunction((k) => document.querySelectorAll("#moves span").length === k, n,
   { timeout: 30000 });
+
+/** A Scirocco game against the computer (`ms` a move) opened in the watcher's page with its seat,
+ * and Blue's first move P-d4 played by clicks: the computer then thinks. */
+async function againstTheComputer(ms) {
+  const g = await apiCall(server.url, "POST", "/api/games", { variant: "scirocco", humans: "blue", movetime_ms: ms });
+  await watcher.goto(`${url}#seat=${g.id}-blue-${g.seats.blue}`);
+  await watcher.waitForSelector("g.piece");
+  await watcher.click('g.piece[data-square="d3"]');
+  await watcher.click('rect[data-square="d4"]', { force: true });
+  await movesShown(watcher, 1);
+  return g;
+}
 
 const blue = await newPage();
 const tan = await newPage();
@@ -143,16 +155,7 @@ try {
   assert.match(await res.text(), /\[TimeControl "1\/2"\]/);
 
   step("a premove made while the computer thinks is played when the turn comes; arrows and circles");
-  const vs = await watcher.evaluate(async () => {
-    const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ variant: "scirocco", humans: "blue", movetime_ms: 5000 }) });
-    return res.json();
-  });
-  await watcher.goto(`${url}#seat=${vs.id}-blue-${vs.seats.blue}`);
-  await watcher.waitForSelector("g.piece");
-  await watcher.click('g.piece[data-square="d3"]');
-  await watcher.click('rect[data-square="d4"]', { force: true });
-  await movesShown(watcher, 1);
+  const vs = await againstTheComputer(5000);
   await watcher.click('g.piece[data-square="e3"]');
   await watcher.waitForSelector('circle.hl-preview[data-target="e4"]');
   await watcher.click('rect[data-square="e4"]', { force: true });
@@ -195,16 +198,7 @@ try {
   assert.equal(await watcher.locator("#moves span").count(), 4, "nothing played for Blue");
 
   step("resigning while the computer thinks: the person's side resigns, and the page says so");
-  const made = await watcher.evaluate(async () => {
-    const res = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ variant: "scirocco", humans: "blue", movetime_ms: 20000 }) });
-    return res.json();
-  });
-  await watcher.goto(`${url}#seat=${made.id}-blue-${made.seats.blue}`);
-  await watcher.waitForSelector("g.piece");
-  await watcher.click('g.piece[data-square="d3"]');
-  await watcher.click('rect[data-square="d4"]', { force: true });
-  await movesShown(watcher, 1);
+  const made = await againstTheComputer(20000);
   assert.equal((await (await fetch(new URL(`/api/games/${made.id}`, server.url))).json()).board.to_move, "tan");
   await watcher.click("#btn-resign");
   await watcher.waitForSelector("#dlg-confirm[open]");

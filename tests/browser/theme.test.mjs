@@ -6,7 +6,7 @@
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { killServer, startServer } from "./harness.mjs";
+import { apiCall, killServer, startServer } from "./harness.mjs";
 import { markContrasts, textContrasts } from "./contrast.mjs";
 
 const bin = process.env.JOVIAN_BIN;
@@ -29,14 +29,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu"],
 });
 
-async function api(method, path, body, seat) {
-  const headers = { "Content-Type": "application/json" };
-  if (seat) headers["X-Jovian-Seat"] = seat;
-  const res = await fetch(new URL(path, server.url), { method, headers, body: body && JSON.stringify(body) });
-  const answer = await res.json();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const api = (method, path, body, seat) => apiCall(server.url, method, path, body, seat);
 
 try {
   step("a game of two people with two moves played, through the API");
