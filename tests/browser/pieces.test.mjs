@@ -365,6 +365,10 @@ try {
   await loadPosition("larger-board", "1. e4 e5 2. Ke2 Ke7 3. Nc3 Nc6 4. Nf3 Nf6 5. Le@b1,g1");
   const owed = await page.locator("#hand-top .hand-why, #hand-bottom .hand-why").allTextContents();
   assert.ok(owed.some((l) => /first the Halfling pair you owe: Le@b8,g8/.test(l)), owed.join("\n"));
+  // Black's Knight has no move while the pair is owed: the notice says why, not "a third time".
+  await page.click('g.piece[data-square="c6"]');
+  await page.waitForFunction(() => /Knight on c6 has no legal move now: first the Halfling pair you owe: Le@b8,g8/
+    .test(document.querySelector("#notice").textContent));
 
   step("a doubled turn: after the first part the piece is selected, its second moves lit, the status says so");
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -124,7 +124,12 @@ function clickSquare(square) {
   if (own && (movesFrom(square).length || !barredHere)) {
     state.reach = null;
     state.selected = square;
-    if (!movesFrom(square).length) showNotice(`The ${pieceInfo(own.abbr)?.name || own.abbr} on ${square} has no legal move now.`);
+    if (!movesFrom(square).length) {
+      // The 12x8 game: an owed Halfling pair comes before any other move; say so.
+      const owed = (board.hands || []).find((h) => h.color === board.to_move && /you owe/.test(h.why_not || ""));
+      showNotice(`The ${pieceInfo(own.abbr)?.name || own.abbr} on ${square} has no legal move now`
+        + (owed ? `: ${owed.why_not}.` : "."));
+    }
     drawBoard();
     return;
   }
