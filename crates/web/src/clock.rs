@@ -57,22 +57,16 @@ pub struct ClockRequest {
     days_per_move: Option<f64>,
 }
 
-/// Why a requested clock is refused, in a sentence (the API's 400).
-fn bad(message: impl Into<String>) -> String {
-    message.into()
-}
-
 /// Seconds within `lo..=hi`, as milliseconds.
 fn seconds(value: f64, lo: f64, hi: f64, what: &str) -> Result<u64, String> {
     if !value.is_finite() || value < lo || value > hi {
-        return Err(bad(format!(
-            "the clock's {what} must be {lo} to {hi} seconds"
-        )));
+        return Err(format!("the clock's {what} must be {lo} to {hi} seconds"));
     }
     Ok((value * 1000.0).round() as u64)
 }
 
 impl TimeControl {
+    /// The control a request asks for, or why it is refused in a sentence (the API's 400).
     pub fn from_request(req: &ClockRequest) -> Result<TimeControl, String> {
         if let Some(days) = req.days_per_move {
             let whole = days.fract() == 0.0 && (1.0..=MAX_DAYS as f64).contains(&days);
@@ -81,10 +75,10 @@ impl TimeControl {
                 || req.base_s.is_some()
                 || req.increment_s.is_some()
             {
-                return Err(bad(format!(
+                return Err(format!(
                     "a correspondence clock is {{\"days_per_move\": D}} alone, D a whole number \
                      from 1 to {MAX_DAYS}"
-                )));
+                ));
             }
             return Ok(TimeControl::Days { days: days as u64 });
         }
@@ -96,10 +90,11 @@ impl TimeControl {
                 base_ms: seconds(base, 1.0, 36_000.0, "base time")?,
                 increment_ms: seconds(req.increment_s.unwrap_or(0.0), 0.0, 600.0, "increment")?,
             }),
-            _ => Err(bad(
+            _ => Err(
                 "a clock is {\"per_move_s\": S}, {\"base_s\": S, \"increment_s\": S} or \
-                 {\"days_per_move\": D}",
-            )),
+                 {\"days_per_move\": D}"
+                    .to_string(),
+            ),
         }
     }
 

@@ -121,6 +121,15 @@ struct Counts {
     total: usize,
 }
 
+/// Which cap a connection is over.
+#[derive(Clone, Copy, Debug)]
+enum Full {
+    /// Its address holds its share already.
+    Client,
+    /// The server holds all it may.
+    Server,
+}
+
 /// A connection's place in the counts, given back when its task ends (however it ends).
 struct Slot {
     counts: Arc<Mutex<Counts>>,
@@ -128,15 +137,24 @@ struct Slot {
 }
 
 impl Slot {
-    fn take(counts: &Arc<Mutex<Counts>>, client: IpAddr, limits: ConnectionLimits) -> Option<Slot> {
+    /// A place for a connection from `client`, or which cap it is over (`Full::Client` when
+    /// only its address's is).
+    fn take(
+        counts: &Arc<Mutex<Counts>>,
+        client: IpAddr,
+        limits: ConnectionLimits,
+    ) -> Result<Slot, Full> {
         let mut c = counts.lock().unwrap_or_else(|e| e.into_inner());
         let mine = c.by_client.get(&client).copied().unwrap_or(0);
-        if c.total >= limits.total || mine >= limits.per_client {
-            return None;
+        if c.total >= limits.total {
+            return Err(Full::Server);
+        }
+        if mine >= limits.per_client {
+            return Err(Full::Client);
         }
         c.total += 1;
         c.by_client.insert(client, mine + 1);
-        Some(Slot {
+        Ok(Slot {
             counts: counts.clone(),
             client,
         })
@@ -158,11 +176,10 @@ impl Drop for Slot {
 
 /// The answer to a connection over the caps, written once without waiting (a fresh socket's send
 /// buffer takes it whole) before the connection is dropped.
-fn refuse(stream: TcpStream, per_client: bool) {
-    let message = if per_client {
-        "too many connections from your address: close some and try again"
-    } else {
-        "the server has too many connections open: try again in a moment"
+fn refuse(stream: TcpStream, full: Full) {
+    let message = match full {
+        Full::Client => "too many connections from your address: close some and try again",
+        Full::Server => "the server has too many connections open: try again in a moment",
     };
     let body = format!("{{\"error\":\"{message}\"}}");
     let answer = format!(
@@ -207,13 +224,12 @@ pub(crate) async fn serve(
                 }
             },
         };
-        let Some(slot) = Slot::take(&counts, peer.ip(), limits) else {
-            let per_client = counts
-                .lock()
-                .map(|c| c.total < limits.total)
-                .unwrap_or(false);
-            refuse(stream, per_client);
-            continue;
+        let slot = match Slot::take(&counts, peer.ip(), limits) {
+            Ok(slot) => slot,
+            Err(full) => {
+                refuse(stream, full);
+                continue;
+            }
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();

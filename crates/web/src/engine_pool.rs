@@ -358,6 +358,16 @@ impl EnginePool {
         })
     }
 
+    /// Takes `ticket` out of the queue; the games behind it, which move up, are told on a thread
+    /// of its own (the caller may hold a game's lock).
+    fn leave_queue(pool: Arc<EnginePool>, ticket: u64) {
+        if pool.leave(ticket) {
+            let _ = std::thread::Builder::new()
+                .name("engine-queue".into())
+                .spawn(move || pool.announce_positions());
+        }
+    }
+
     /// Takes a game out of the queue; true if games were waiting behind it.
     fn leave(&self, ticket: u64) -> bool {
         let mut inner = self.inner();
@@ -479,12 +489,7 @@ impl AnalysisWait {
 
 impl Drop for AnalysisWait {
     fn drop(&mut self) {
-        if self.pool.leave(self.ticket) {
-            let pool = self.pool.clone();
-            let _ = std::thread::Builder::new()
-                .name("engine-queue".into())
-                .spawn(move || pool.announce_positions());
-        }
+        EnginePool::leave_queue(self.pool.clone(), self.ticket);
     }
 }
 
@@ -507,13 +512,8 @@ impl QueuePlace for QueueSpot {
     /// Takes the game out of the queue (its engine is no longer due). The games behind move up:
     /// they are told on a thread of its own, since the caller holds this game's lock.
     fn leave(self: Box<Self>) {
-        let Some(pool) = self.pool.upgrade() else {
-            return;
-        };
-        if pool.leave(self.ticket) {
-            let _ = std::thread::Builder::new()
-                .name("engine-queue".into())
-                .spawn(move || pool.announce_positions());
+        if let Some(pool) = self.pool.upgrade() {
+            EnginePool::leave_queue(pool, self.ticket);
         }
     }
 }

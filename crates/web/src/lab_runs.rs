@@ -83,21 +83,6 @@ fn default_setups() -> String {
     "all".to_string()
 }
 
-impl LabRuns {
-    /// Runs are played by `exe` (the `jovian` binary; `None` where there is none, as in the
-    /// library's own tests: starting one is then refused).
-    pub fn new(exe: Option<PathBuf>) -> LabRuns {
-        LabRuns {
-            exe,
-            latest: Mutex::new(None),
-        }
-    }
-
-    fn latest(&self) -> std::sync::MutexGuard<'_, Option<Latest>> {
-        self.latest.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
 /// The records saved in `dir`.
 fn records(dir: &Path) -> usize {
     std::fs::read_dir(dir).map_or(0, |entries| {
@@ -115,11 +100,20 @@ fn log_tail(dir: &Path) -> String {
     lines[lines.len().saturating_sub(3)..].join(" / ")
 }
 
-fn conflict(message: impl Into<String>) -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, message)
-}
-
 impl LabRuns {
+    /// Runs are played by `exe` (the `jovian` binary; `None` where there is none, as in the
+    /// library's own tests: starting one is then refused).
+    pub fn new(exe: Option<PathBuf>) -> LabRuns {
+        LabRuns {
+            exe,
+            latest: Mutex::new(None),
+        }
+    }
+
+    fn latest(&self) -> std::sync::MutexGuard<'_, Option<Latest>> {
+        self.latest.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Starts a run into `lab_dir` with a slot of `pool` (the routes are in lab.rs).
     pub fn start(
         self: &Arc<Self>,
@@ -147,7 +141,7 @@ impl LabRuns {
         })?;
         let mut latest = runs.latest();
         if let Some(l) = latest.as_ref().filter(|l| l.view.state == Phase::Running) {
-            return Err(conflict(format!(
+            return Err(ApiError::conflict(format!(
                 "the run {} is under way: one at a time",
                 l.view.name
             )));
@@ -206,6 +200,29 @@ impl LabRuns {
             .spawn(move || watch(watcher, child, permit, cancel, dir));
         Ok(view)
     }
+
+    /// The latest run's state and progress; `None` before any.
+    pub fn current(&self) -> Option<RunView> {
+        let latest = self.latest();
+        let l = latest.as_ref()?;
+        let mut view = l.view.clone();
+        if view.state == Phase::Running {
+            view.done = records(&l.dir);
+        }
+        Some(view)
+    }
+
+    /// Stops the run under way; its name, or a 409.
+    pub fn cancel(&self) -> ApiResult<String> {
+        let latest = self.latest();
+        match latest.as_ref() {
+            Some(l) if l.view.state == Phase::Running => {
+                l.cancel.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(l.view.name.clone())
+            }
+            _ => Err(ApiError::conflict("no run is under way")),
+        }
+    }
 }
 
 /// Waits for the child, stopping it on a cancel or when the server stops (the pool cancels
@@ -242,29 +259,4 @@ fn watch(
         l.view.done = records(&dir);
     }
     drop(permit);
-}
-
-impl LabRuns {
-    /// The latest run's state and progress; `None` before any.
-    pub fn current(&self) -> Option<RunView> {
-        let latest = self.latest();
-        let l = latest.as_ref()?;
-        let mut view = l.view.clone();
-        if view.state == Phase::Running {
-            view.done = records(&l.dir);
-        }
-        Some(view)
-    }
-
-    /// Stops the run under way; its name, or a 409.
-    pub fn cancel(&self) -> ApiResult<String> {
-        let latest = self.latest();
-        match latest.as_ref() {
-            Some(l) if l.view.state == Phase::Running => {
-                l.cancel.store(true, std::sync::atomic::Ordering::SeqCst);
-                Ok(l.view.name.clone())
-            }
-            _ => Err(conflict("no run is under way")),
-        }
-    }
 }
