@@ -6,13 +6,12 @@
 
 mod opening;
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jovian_lab::{REPORT_FILE, Settings};
 use jovian_rules::variants::pairs;
 use jovian_rules::{Setup, Variant};
@@ -22,8 +21,11 @@ use crate::input::{self, CliError};
 use crate::matches::cecp::CmdLimit;
 use crate::matches::players::{self, Spec, mix};
 use crate::matches::resume::{self, Expected};
+use crate::matches::runner::Runner;
 use crate::matches::stats::Winner;
-use crate::matches::{Config, Job, play_jobs};
+use crate::matches::{Config, Job};
+use crate::progress;
+use crate::ray::RayArgs;
 use opening::OpeningPlayer;
 
 /// The strength both sides play at unless told otherwise.
@@ -104,6 +106,8 @@ pub struct LabArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    ray: RayArgs,
 }
 
 /// The player both sides are, as `jovian match` writes it.
@@ -121,7 +125,7 @@ fn player(args: &LabArgs) -> Option<String> {
 
 /// What `--setups` asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Arrays {
+pub(crate) enum Arrays {
     All,
     Names(Vec<String>),
 }
@@ -129,7 +133,7 @@ enum Arrays {
 impl Arrays {
     /// Reads `--setups` (or the saved text): `all`, `default`, or names, each checked and written
     /// in its canonical form where it has one (`default` is the variant's default array's name).
-    fn parse(variant: &'static Variant, words: &[String]) -> Result<Arrays, CliError> {
+    pub(crate) fn parse(variant: &'static Variant, words: &[String]) -> Result<Arrays, CliError> {
         let words: Vec<&str> = words.iter().flat_map(|w| w.split_whitespace()).collect();
         if words.is_empty() {
             return Err(CliError(
@@ -194,6 +198,59 @@ impl Arrays {
             Arrays::Names(names) => names.len() > 1,
         }
     }
+}
+
+/// Game `index` (from 0) of a run: its array and seeds come from the run's seed and the index
+/// alone, so that a longer run, a resumed one or a Ray worker (`worker.rs`) plays the same game.
+pub(crate) fn game_job(
+    variant: &'static Variant,
+    settings: &Settings,
+    arrays: &Arrays,
+    index: usize,
+) -> Job {
+    Job {
+        index,
+        setup: arrays.of_game(variant, settings.seed, index),
+        a_is_blue: true,
+        seed: mix(settings.seed ^ 0x5EED, index as u64),
+        // The lab's players choose their own random plies, game by game (lab/opening.rs).
+        opening_plies: 0,
+        opening_seed: 0,
+    }
+}
+
+/// What the game threads of a run need; `out: None` keeps the records in the reports.
+pub(crate) fn run_config(
+    variant: &'static Variant,
+    settings: &Settings,
+    out: Option<PathBuf>,
+    games: usize,
+) -> Config {
+    Config {
+        variant,
+        names: [settings.player.clone(), settings.player.clone()],
+        tc: None,
+        max_plies: settings.max_plies,
+        out,
+        digits: games.to_string().len().max(3),
+    }
+}
+
+/// One side of a run's games: the engine the settings name, playing the random opening plies.
+pub(crate) fn make_player(
+    spec: &Spec,
+    variant: &'static Variant,
+    hash_mb: usize,
+    settings: &Settings,
+) -> Result<Box<dyn players::Player + Send>, String> {
+    // Engine players only: the CECP limit is never used.
+    let cmd_limit = CmdLimit::parse("movetime:1000")?;
+    let engine = players::create(spec, variant, hash_mb, &cmd_limit, None)?;
+    Ok(Box::new(OpeningPlayer::new(
+        engine,
+        variant,
+        settings.random_plies,
+    )))
 }
 
 /// The run directory when `--out` is not given: under the data directory's `lab/`, where the
@@ -289,15 +346,7 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
     }
     let spec = Spec::parse(&settings.player).map_err(CliError)?;
     let jobs: Vec<Job> = (0..args.games)
-        .map(|index| Job {
-            index,
-            setup: arrays.of_game(variant, settings.seed, index),
-            a_is_blue: true,
-            seed: mix(settings.seed ^ 0x5EED, index as u64),
-            // The lab's players choose their own random plies, game by game (lab/opening.rs).
-            opening_plies: 0,
-            opening_seed: 0,
-        })
+        .map(|index| game_job(variant, &settings, &arrays, index))
         .collect();
     // Resumed: the games already saved are checked and kept; the rest are played.
     let mut points = [0.0f64; 2];
@@ -326,24 +375,20 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, jobs_left.len().max(1));
-    let config = Config {
-        variant,
-        names: [settings.player.clone(), settings.player.clone()],
-        tc: None,
-        max_plies: settings.max_plies,
-        out: out.clone(),
-        digits: args.games.to_string().len().max(3),
+    let config = run_config(variant, &settings, Some(out.clone()), args.games);
+    let make_player = |_who: usize| make_player(&spec, variant, args.hash, &settings);
+    let runner = match args.ray.plan(
+        "lab",
+        settings.to_text(),
+        args.hash,
+        args.concurrency,
+        Vec::new(),
+    )? {
+        Some(plan) => Runner::Ray(plan),
+        None => Runner::Local { concurrency },
     };
-    let random = settings.random_plies;
-    // Engine players only: the CECP limit is never used.
-    let cmd_limit = CmdLimit::parse("movetime:1000").map_err(CliError)?;
-    let make_player = |_who: usize| {
-        let engine = players::create(&spec, variant, args.hash, &cmd_limit, None)?;
-        Ok(Box::new(OpeningPlayer::new(engine, variant, random))
-            as Box<dyn players::Player + Send>)
-    };
-    let bar = progress_bar(args, args.games);
-    bar.set_position(resumed as u64);
+    let busy = Arc::new(AtomicUsize::new(0));
+    let bar = progress::games_bar(args.quiet, args.games, resumed, busy.clone());
     let (blue, tan) = (
         variant.side_title(jovian_rules::Color::Blue),
         variant.side_title(jovian_rules::Color::Tan),
@@ -352,11 +397,11 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
     bar.set_message(running(&points));
     let abort = AtomicBool::new(false);
     let mut failure = None;
-    play_jobs(
+    let ray = runner.run(
         &config,
         &jobs_left,
-        concurrency,
         &abort,
+        &busy,
         &make_player,
         |report| match report {
             Ok(r) => {
@@ -371,6 +416,7 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
         },
     );
     bar.finish_and_clear();
+    let ray = ray.map_err(CliError)?;
     if let Some(e) = failure {
         return Err(CliError(e));
     }
@@ -399,6 +445,9 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
     }
     if let Some(path) = &args.weights_out {
         write_weights(&report, &settings, path)?;
+    }
+    if let Some(ray) = &ray {
+        outln!("{}", ray.line());
     }
     if args.out.is_none() {
         outln!("Also on the Lab page of `jovian serve` (its data directory holds the run)");
@@ -497,20 +546,6 @@ fn add_points(points: &mut [f64; 2], winner: Winner) {
 /// Whether `dir` already holds a run (its settings or any record).
 fn holds_a_run(dir: &Path) -> bool {
     dir.join(jovian_lab::SETTINGS_FILE).exists() || resume::holds_a_match(dir)
-}
-
-fn progress_bar(args: &LabArgs, games: usize) -> ProgressBar {
-    if args.quiet || !std::io::stdout().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games as u64), ProgressDrawTarget::stdout());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
-        )
-        .expect("a valid progress template"),
-    );
-    bar
 }
 
 /// The report's headline figures as text for the terminal.

@@ -12,7 +12,10 @@ mod input;
 mod lab;
 mod matches;
 mod play;
+mod progress;
+mod ray;
 mod serve;
+mod worker;
 mod xboard;
 
 use std::process::ExitCode;
@@ -87,6 +90,10 @@ enum Command {
     Lab(lab::LabArgs),
     /// Open the board in the browser: a local web server to play the computer or a friend.
     Serve(serve::ServeArgs),
+    /// What a Ray task runs on a node: plays the games of a JSON request on stdin and writes
+    /// their records as JSON (docs/cluster.md).
+    #[command(hide = true)]
+    Worker,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -214,6 +221,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Match(args) => matches::run(&args)?,
         Command::Lab(args) => lab::run(&args)?,
         Command::Serve(args) => serve::run(&args)?,
+        Command::Worker => worker::run()?,
     }
     Ok(())
 }

@@ -6,27 +6,30 @@ pub(crate) mod cecp;
 pub(crate) mod opening;
 pub(crate) mod players;
 pub(crate) mod resume;
+pub(crate) mod runner;
 mod sprt;
 pub(crate) mod stats;
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use jovian_rules::record::{Game, Record};
 use jovian_rules::{Color, Move, Position, Setup, Variant};
 
 use crate::bounds;
 use crate::input::{self, CliError};
+use crate::ray::RayArgs;
 use cecp::CmdLimit;
 use players::{Clocks, Player, Rng, Spec, mix};
 use resume::{Expected, Settings};
+use runner::Runner;
 use sprt::{Pentanomial, SprtBounds, Verdict};
 use stats::{Reason, Tally, Winner};
 
@@ -109,6 +112,8 @@ pub struct MatchArgs {
         allow_negative_numbers = true
     )]
     sprt_beta: f64,
+    #[command(flatten)]
+    ray: RayArgs,
 }
 
 /// The pairs of a match as their games come in, for the SPRT.
@@ -147,7 +152,9 @@ pub(crate) struct Config {
     pub(crate) names: [String; 2],
     pub(crate) tc: Option<(Duration, Duration)>,
     pub(crate) max_plies: usize,
-    pub(crate) out: PathBuf,
+    /// Where each record is saved the moment its game ends; `None` (a Ray worker, `worker.rs`):
+    /// the record travels back in the report instead.
+    pub(crate) out: Option<PathBuf>,
     /// The width of the game numbers in the records' file names.
     pub(crate) digits: usize,
 }
@@ -171,6 +178,8 @@ pub(crate) struct Report {
     pub(crate) winner: Winner,
     pub(crate) reason: Reason,
     pub(crate) plies: usize,
+    /// The game's record as saved.
+    pub(crate) record: String,
 }
 
 /// Makes the player A (0) or B (1) of a game thread.
@@ -179,12 +188,14 @@ pub(crate) type MakePlayer<'a> =
 
 /// Plays `jobs` on `concurrency` threads, each with its own players (and so its own engines) made
 /// by `make_player`, saving each game's record as it ends and handing its report (or the error that
-/// stops the games) to `on_report` on the calling thread. No new game starts once `abort` is set.
+/// stops the games) to `on_report` on the calling thread. No new game starts once `abort` is set;
+/// `busy` counts the games under way.
 pub(crate) fn play_jobs(
     config: &Config,
     jobs: &[Job],
     concurrency: usize,
     abort: &AtomicBool,
+    busy: &AtomicUsize,
     make_player: &MakePlayer,
     mut on_report: impl FnMut(Result<Report, String>),
 ) {
@@ -194,7 +205,7 @@ pub(crate) fn play_jobs(
         for _ in 0..concurrency {
             let tx = tx.clone();
             let next = &next;
-            scope.spawn(move || game_thread(config, jobs, next, abort, make_player, tx));
+            scope.spawn(move || game_thread(config, jobs, next, abort, busy, make_player, tx));
         }
         drop(tx);
         for report in rx {
@@ -204,7 +215,7 @@ pub(crate) fn play_jobs(
 }
 
 /// `BASE+INC` in seconds, each at most a day (`bounds::MAX_SECONDS`), the base more than 0.
-fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
+pub(crate) fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     match (bounds::seconds(base), bounds::seconds(inc)) {
         (Some(b), Some(i)) if !b.is_zero() => Ok((b, i)),
@@ -218,7 +229,7 @@ fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
 
 /// The distinct initial arrays of a variant, by their first (canonical) name; empty for a
 /// variant with too many to list (Jupiter), whose arrays are drawn by `SetupRule::random`.
-fn canonical_arrays(variant: &'static Variant) -> Vec<String> {
+pub(crate) fn canonical_arrays(variant: &'static Variant) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     let mut names = Vec::new();
     for name in variant.setup_names().unwrap_or_default() {
@@ -231,6 +242,32 @@ fn canonical_arrays(variant: &'static Variant) -> Vec<String> {
         }
     }
     names
+}
+
+/// Game `index` (from 0) of a match: pair k (games 2k and 2k+1) plays one array, drawn from the
+/// seed and k alone, with colours swapped, so that a longer match, a resumed one or a Ray worker
+/// (`worker.rs`) plays the same game. `arrays`: `canonical_arrays`.
+pub(crate) fn game_job(
+    variant: &'static Variant,
+    arrays: &[String],
+    seed: u64,
+    random_plies: usize,
+    index: usize,
+) -> Job {
+    let pair = (index / 2) as u64;
+    let setup = if arrays.is_empty() {
+        (variant.setups.random)(mix(seed, pair))
+    } else {
+        arrays[Rng::new(mix(seed, pair)).below(arrays.len())].clone()
+    };
+    Job {
+        index,
+        setup,
+        a_is_blue: index.is_multiple_of(2),
+        seed: mix(seed ^ 0x5EED, index as u64),
+        opening_plies: random_plies,
+        opening_seed: mix(seed ^ 0x0BE5, pair),
+    }
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
@@ -299,25 +336,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         seed,
         random_plies,
     };
-    // Pair k (games 2k and 2k+1) plays one array, drawn from the seed and k alone, so that a
-    // longer match with the same seed begins with the same games.
     let jobs: Vec<Job> = (0..args.games)
-        .map(|index| {
-            let pair = (index / 2) as u64;
-            let setup = if arrays.is_empty() {
-                (variant.setups.random)(mix(seed, pair))
-            } else {
-                arrays[Rng::new(mix(seed, pair)).below(arrays.len())].clone()
-            };
-            Job {
-                index,
-                setup,
-                a_is_blue: index % 2 == 0,
-                seed: mix(seed ^ 0x5EED, index as u64),
-                opening_plies: random_plies,
-                opening_seed: mix(seed ^ 0x0BE5, pair),
-            }
-        })
+        .map(|index| game_job(variant, &arrays, seed, random_plies, index))
         .collect();
     match &saved {
         Some(saved) => settings.check_same(saved, &out).map_err(CliError)?,
@@ -374,27 +394,32 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         names: [args.a.trim().to_string(), args.b.trim().to_string()],
         tc,
         max_plies: args.max_plies,
-        out: out.clone(),
+        out: Some(out.clone()),
         digits: args.games.to_string().len().max(3),
+    };
+    let programs = specs
+        .iter()
+        .filter_map(|s| match s {
+            Spec::Cmd { program, .. } => Some(program.clone()),
+            _ => None,
+        })
+        .collect();
+    let runner = match args.ray.plan(
+        "match",
+        settings.to_text(),
+        args.hash,
+        args.concurrency,
+        programs,
+    )? {
+        Some(plan) => Runner::Ray(plan),
+        None => Runner::Local { concurrency },
     };
     let make_player = |who: usize| players::create(&specs[who], variant, args.hash, &cmd_limit, tc);
 
     // Without a terminal (a log file), the SPRT's progress is a line per pair instead of the bar.
     let show_pairs = !args.quiet && !std::io::stdout().is_terminal();
-    let bar = if args.quiet || !std::io::stdout().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar =
-            ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stdout());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
-            )
-            .expect("a valid progress template"),
-        );
-        bar
-    };
-    bar.set_position(resumed as u64);
+    let busy = Arc::new(AtomicUsize::new(0));
+    let bar = crate::progress::games_bar(args.quiet, args.games, resumed, busy.clone());
     let running = |tally: &Tally, pairs: &Pairs| match &sprt {
         Some(b) => format!("{}  {}", tally.running(), pairs.done.status(b)),
         None => tally.running(),
@@ -404,11 +429,11 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     bar.set_message(running(&tally, &pairs));
     let abort = AtomicBool::new(verdict.is_some_and(|v| v != Verdict::Continue));
     let mut failure: Option<String> = None;
-    play_jobs(
+    let ray = runner.run(
         &config,
         &jobs,
-        concurrency,
         &abort,
+        &busy,
         &make_player,
         |report| match report {
             Ok(r) => {
@@ -436,6 +461,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         },
     );
     bar.finish_and_clear();
+    let ray = ray.map_err(CliError)?;
     if let Some(e) = failure {
         return Err(CliError(e));
     }
@@ -469,6 +495,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if let Some(b) = &sprt {
         out!("{}", sprt_report(b, &pairs.done));
     }
+    if let Some(ray) = &ray {
+        outln!("{}", ray.line());
+    }
     outln!("Wall time: {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
@@ -479,6 +508,7 @@ fn game_thread(
     jobs: &[Job],
     next: &AtomicUsize,
     abort: &AtomicBool,
+    busy: &AtomicUsize,
     make_player: &MakePlayer,
     tx: mpsc::Sender<Result<Report, String>>,
 ) {
@@ -500,7 +530,10 @@ fn game_thread(
         let [Some(a), Some(b)] = &mut players else {
             return;
         };
-        let (report, forfeit_by) = match play(config, job, a.as_mut(), b.as_mut()) {
+        busy.fetch_add(1, Ordering::SeqCst);
+        let played = play(config, job, a.as_mut(), b.as_mut());
+        busy.fetch_sub(1, Ordering::SeqCst);
+        let (report, forfeit_by) = match played {
             Ok(x) => x,
             Err(e) => {
                 let _ = tx.send(Err(e));
@@ -517,7 +550,7 @@ fn game_thread(
     }
 }
 
-/// Plays one game and saves its record. Returns the report and, for a forfeit, which player
+/// Plays one game and saves its record. Returns the report (with the record) and, for a forfeit, which player
 /// (0 = A, 1 = B) failed.
 fn play(
     config: &Config,
@@ -619,7 +652,7 @@ fn play(
     for side in sides.iter_mut() {
         side.game_over(&format!("{result} {{{comment}}}"));
     }
-    save_record(config, job, &setup, &moves, pos, result, &comment)?;
+    let record = save_record(config, job, &setup, &moves, pos, result, &comment)?;
     let forfeit_by = end
         .filter(|f| f.1 == Reason::Forfeit)
         .and_then(|(loser, _, _)| loser.map(|l| who[l.index()]));
@@ -630,6 +663,7 @@ fn play(
             winner,
             reason,
             plies: moves.len(),
+            record,
         },
         forfeit_by,
     ))
@@ -643,7 +677,7 @@ fn save_record(
     mut position: Position,
     result: &str,
     comment: &str,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let (blue, tan) = if job.a_is_blue { (0, 1) } else { (1, 0) };
     let outcome = position.outcome();
     let game = Game {
@@ -662,9 +696,11 @@ fn save_record(
         ("Result".to_string(), result.to_string()),
         ("Termination".to_string(), comment.to_string()),
     ];
-    let record = Record::from_game(&game, tags);
-    let path = resume::record_path(&config.out, job.index, config.digits);
-    resume::write_whole(&path, &record.to_text())
+    let text = Record::from_game(&game, tags).to_text();
+    if let Some(out) = &config.out {
+        resume::write_whole(&resume::record_path(out, job.index, config.digits), &text)?;
+    }
+    Ok(text)
 }
 
 /// The SPRT's closing lines: the pairs, the LLR against its bounds, and the verdict.

@@ -48,7 +48,7 @@ impl Settings {
         )
     }
 
-    fn parse(text: &str) -> Result<Settings, String> {
+    pub fn parse(text: &str) -> Result<Settings, String> {
         let mut fields = std::collections::HashMap::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -205,7 +205,14 @@ pub struct Finished {
 pub fn read_finished(path: &Path, expected: &Expected) -> Result<Finished, String> {
     let fail = |why: String| format!("cannot resume: {}: {why}", path.display());
     let text = crate::input::read_text(path).map_err(fail)?;
-    let record = Record::parse(&text).map_err(|e| fail(e.to_string()))?;
+    check_finished(&text, expected).map_err(fail)
+}
+
+/// Checks that a record's text is the expected game and replays it (every move legal, the claimed
+/// end the rules' end), and tells how it ended: for a saved record, and for one a Ray worker sent.
+pub fn check_finished(text: &str, expected: &Expected) -> Result<Finished, String> {
+    let fail = |why: String| why;
+    let record = Record::parse(text).map_err(|e| fail(e.to_string()))?;
     let tag = |name: &str| record.tag(name).map(str::trim).unwrap_or("");
     let round = expected.round.to_string();
     for (name, want) in [

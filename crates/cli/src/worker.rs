@@ -1,0 +1,175 @@
+//! `jovian worker`: what a Ray task runs on a node (`ray.rs`, `ray/driver.py`). It reads one JSON
+//! request on stdin — a lab run's or a match's settings, exactly as saved in its `lab.txt` or
+//! `match.txt`, and the numbers of the games to play — plays those games as a local run would
+//! (the same game for the same number: `lab::game_job`, `matches::game_job`), and writes their
+//! records to stdout as JSON. It writes no file: the driver's machine saves the records.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+
+use serde::{Deserialize, Serialize};
+
+use crate::input::{self, CliError};
+use crate::lab::{self, Arrays};
+use crate::matches::cecp::CmdLimit;
+use crate::matches::players::{self, Spec};
+use crate::matches::resume;
+use crate::matches::{self, Config, Job, MakePlayer, Report, play_jobs};
+
+/// The games a worker is asked to play.
+#[derive(Deserialize, Serialize)]
+pub(crate) struct Request {
+    /// `lab` or `match`.
+    pub kind: String,
+    /// The run's settings file, as text.
+    pub settings: String,
+    /// Each engine's hash table, in MB.
+    pub hash: usize,
+    /// Game numbers, from 0.
+    pub indices: Vec<usize>,
+    /// The programs of `cmd:` players as the settings name them, and where they are on this node
+    /// (Ray's runtime environment unpacks them elsewhere than the driver's path).
+    #[serde(default)]
+    pub programs: HashMap<String, String>,
+}
+
+#[derive(Deserialize, Serialize)]
+pub(crate) struct Answer {
+    pub version: String,
+    pub records: Vec<GameRecord>,
+}
+
+#[derive(Deserialize, Serialize)]
+pub(crate) struct GameRecord {
+    pub index: usize,
+    pub record: String,
+}
+
+/// The most games one request may ask for: a task is a game or a pair.
+const MAX_GAMES: usize = 64;
+
+pub fn run() -> Result<(), CliError> {
+    let mut text = String::new();
+    std::io::stdin()
+        .take(1 << 20)
+        .read_to_string(&mut text)
+        .map_err(|e| CliError(format!("cannot read the request: {e}")))?;
+    let request: Request =
+        serde_json::from_str(&text).map_err(|e| CliError(format!("not a worker request: {e}")))?;
+    let answer = answer(&request)?;
+    let json = serde_json::to_string(&answer).map_err(|e| CliError(e.to_string()))?;
+    outln!("{json}");
+    Ok(())
+}
+
+/// Plays the request's games, one after another on this thread.
+pub(crate) fn answer(request: &Request) -> Result<Answer, CliError> {
+    if request.indices.is_empty() || request.indices.len() > MAX_GAMES {
+        return Err(CliError(format!(
+            "a worker plays 1 to {MAX_GAMES} games a request, not {}",
+            request.indices.len()
+        )));
+    }
+    let last = *request.indices.iter().max().unwrap_or(&0);
+    if last >= crate::bounds::MAX_GAMES {
+        return Err(CliError(format!(
+            "game {} is past the most a run plays ({})",
+            last + 1,
+            crate::bounds::MAX_GAMES
+        )));
+    }
+    let reports = match request.kind.as_str() {
+        "lab" => play_lab(request)?,
+        "match" => play_match(request)?,
+        other => {
+            return Err(CliError(format!(
+                "a worker plays lab or match games, not {other:?}"
+            )));
+        }
+    };
+    Ok(Answer {
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        records: reports
+            .into_iter()
+            .map(|r| GameRecord {
+                index: r.index,
+                record: r.record,
+            })
+            .collect(),
+    })
+}
+
+fn play_lab(request: &Request) -> Result<Vec<Report>, CliError> {
+    let settings = jovian_lab::Settings::parse(&request.settings)
+        .map_err(|e| CliError(format!("the request's settings are not a lab.txt: {e}")))?;
+    let variant = input::variant(&settings.game)?;
+    let arrays = Arrays::parse(variant, std::slice::from_ref(&settings.setups))?;
+    let spec = Spec::parse(&settings.player).map_err(CliError)?;
+    let jobs: Vec<Job> = request
+        .indices
+        .iter()
+        .map(|&i| lab::game_job(variant, &settings, &arrays, i))
+        .collect();
+    let config = lab::run_config(variant, &settings, None, 1);
+    let make = |_who: usize| lab::make_player(&spec, variant, request.hash, &settings);
+    play(&config, &jobs, &make)
+}
+
+fn play_match(request: &Request) -> Result<Vec<Report>, CliError> {
+    let settings = resume::Settings::parse(&request.settings)
+        .map_err(|e| CliError(format!("the request's settings are not a match.txt: {e}")))?;
+    let variant = input::variant(&settings.game)?;
+    let arrays = matches::canonical_arrays(variant);
+    let specs = [&settings.a, &settings.b].map(|text| {
+        Spec::parse(text).map(|spec| match spec {
+            Spec::Cmd { program, args } => Spec::Cmd {
+                program: request.programs.get(&program).cloned().unwrap_or(program),
+                args,
+            },
+            other => other,
+        })
+    });
+    let specs = [
+        specs[0].clone().map_err(CliError)?,
+        specs[1].clone().map_err(CliError)?,
+    ];
+    let tc = (!settings.tc.is_empty())
+        .then(|| matches::parse_tc(&settings.tc))
+        .transpose()
+        .map_err(CliError)?;
+    let cmd_limit = CmdLimit::parse(&settings.cmd_limit).map_err(CliError)?;
+    let jobs: Vec<Job> = request
+        .indices
+        .iter()
+        .map(|&i| matches::game_job(variant, &arrays, settings.seed, settings.random_plies, i))
+        .collect();
+    let config = Config {
+        variant,
+        names: [settings.a.clone(), settings.b.clone()],
+        tc,
+        max_plies: settings.max_plies,
+        out: None,
+        digits: 3,
+    };
+    let make = |who: usize| players::create(&specs[who], variant, request.hash, &cmd_limit, tc);
+    play(&config, &jobs, &make)
+}
+
+/// Plays the jobs on this thread; the first failure is the answer.
+fn play(config: &Config, jobs: &[Job], make: &MakePlayer) -> Result<Vec<Report>, CliError> {
+    let abort = AtomicBool::new(false);
+    let busy = AtomicUsize::new(0);
+    let mut reports = Vec::new();
+    let mut failure = None;
+    play_jobs(config, jobs, 1, &abort, &busy, make, |r| match r {
+        Ok(report) => reports.push(report),
+        Err(e) => {
+            failure.get_or_insert(e);
+        }
+    });
+    match failure {
+        Some(e) => Err(CliError(e)),
+        None => Ok(reports),
+    }
+}

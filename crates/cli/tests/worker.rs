@@ -1,0 +1,178 @@
+//! `jovian worker`, what a Ray task runs (docs/cluster.md): asked for games of a lab run or a
+//! match by number, it plays exactly the games a local run plays under those numbers, and a bad
+//! request is one clear error. The Ray paths themselves are tested in tests/ray (Python).
+
+mod common;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use common::{assert_fails, jovian, stdout};
+
+fn worker(request: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jovian"))
+        .arg("worker")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(request.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn fresh(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn without_date(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("[Date")).collect();
+    lines.join("\n")
+}
+
+/// The worker's records by game number.
+fn answer_records(o: &Output) -> Vec<(usize, String)> {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let answer: serde_json::Value = serde_json::from_str(&stdout(o)).expect("JSON");
+    assert_eq!(answer["version"], env!("CARGO_PKG_VERSION"));
+    answer["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["index"].as_u64().unwrap() as usize,
+                without_date(r["record"].as_str().unwrap()),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_worker_plays_the_lab_games_of_their_numbers() {
+    let out = fresh("worker-lab");
+    let o = jovian(&[
+        "lab",
+        "scirocco",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "30",
+        "--seed",
+        "9",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let settings = std::fs::read_to_string(out.join("lab.txt")).unwrap();
+    let request = serde_json::json!({
+        "kind": "lab", "settings": settings, "hash": 1, "indices": [3, 1],
+    });
+    let got = answer_records(&worker(&request.to_string()));
+    assert_eq!(got.len(), 2);
+    for (index, record) in got {
+        let local = std::fs::read_to_string(out.join(format!("game-{:03}.pgn", index + 1)));
+        assert_eq!(record, without_date(&local.unwrap()), "game {}", index + 1);
+    }
+}
+
+#[test]
+fn a_worker_plays_the_match_games_of_their_numbers() {
+    let out = fresh("worker-match");
+    let o = jovian(&[
+        "match",
+        "--game",
+        "typhoon",
+        "--a",
+        "depth:1",
+        "--b",
+        "greedy",
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--seed",
+        "4",
+        "--random-plies",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let settings = std::fs::read_to_string(out.join("match.txt")).unwrap();
+    // A pair, as a Ray task asks for it: colours swapped, one array.
+    let request = serde_json::json!({
+        "kind": "match", "settings": settings, "hash": 1, "indices": [2, 3],
+    });
+    let got = answer_records(&worker(&request.to_string()));
+    assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [2, 3]);
+    for (index, record) in got {
+        let local = std::fs::read_to_string(out.join(format!("game-{:03}.pgn", index + 1)));
+        assert_eq!(record, without_date(&local.unwrap()), "game {}", index + 1);
+    }
+}
+
+#[test]
+fn a_bad_request_is_one_clear_error() {
+    let lab = "game: scirocco\nplayer: depth:1\nsetups: all\nrandom-plies: 2\nmax-plies: 20\n\
+               seed: 1\n";
+    let request = |kind: &str, settings: &str, indices: &str| {
+        format!(r#"{{"kind":{kind:?},"settings":{settings:?},"hash":1,"indices":{indices}}}"#)
+    };
+    for (text, needle) in [
+        ("not json".to_string(), "not a worker request"),
+        (
+            request("lab", lab, "[]"),
+            "a worker plays 1 to 64 games a request, not 0",
+        ),
+        (
+            request("chess", lab, "[0]"),
+            "a worker plays lab or match games, not \"chess\"",
+        ),
+        (request("lab", lab, "[100000]"), "100001"),
+        (
+            request("lab", "game: nosuch\n", "[0]"),
+            "the request's settings are not a lab.txt",
+        ),
+        (
+            request("lab", &lab.replace("scirocco", "nosuch"), "[0]"),
+            "nosuch",
+        ),
+        (request("match", lab, "[0]"), "match.txt"),
+    ] {
+        assert_fails(&worker(&text), needle);
+    }
+}
+
+#[test]
+fn ray_without_its_python_is_one_clear_error() {
+    let out = fresh("worker-ray-python");
+    let o = jovian(&[
+        "lab",
+        "scirocco",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--ray",
+        "--ray-python",
+        "/nonexistent/python",
+    ]);
+    assert_fails(&o, "--ray: no Python at /nonexistent/python");
+    let o = jovian(&["lab", "scirocco", "--ray-python", "/x/python"]);
+    assert_eq!(o.status.code(), Some(2), "--ray-python needs --ray");
+}
