@@ -168,3 +168,21 @@ def test_no_cluster_is_one_clear_error(jovian, tmp_path):
     assert proc.returncode == 2
     assert "cannot reach the cluster at 127.0.0.1:1" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_two_builds_meet_through_ray(jovian, tmp_path):
+    # B is another binary, driven over CECP: shipped in the runtime environment with jovian,
+    # each checked against the driver's copy; the records keep the player's name as written.
+    other = tmp_path / "old-jovian"
+    shutil.copy2(jovian, other)
+    with open(other, "ab") as f:
+        f.write(b"an older build")
+    b = f"cmd:{other} xboard"
+    out = tmp_path / "match"
+    proc = run([jovian, "match", "--game", "scirocco", "--a", "depth:2", "--b", b,
+                "--cmd-limit", "depth:1", "--games", "4", "--seed", "8", "--max-plies", "60",
+                "--out", out, "--ray", "--concurrency", "2", "-q"])
+    games = records(out)
+    assert len(games) == 4, proc.stdout
+    assert all(f'"{b}"' in text for text in games.values())
+    assert "forfeit" not in proc.stdout, proc.stdout

@@ -20,12 +20,12 @@ use crate::bounds;
 use crate::input::{self, CliError};
 use crate::matches::cecp::CmdLimit;
 use crate::matches::players::{self, Spec, mix};
+use crate::matches::ray::RayArgs;
 use crate::matches::resume::{self, Expected};
 use crate::matches::runner::Runner;
 use crate::matches::stats::Winner;
 use crate::matches::{Config, Job};
 use crate::progress;
-use crate::ray::RayArgs;
 use opening::OpeningPlayer;
 
 /// The strength both sides play at unless told otherwise.

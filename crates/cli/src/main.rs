@@ -13,7 +13,6 @@ mod lab;
 mod matches;
 mod play;
 mod progress;
-mod ray;
 mod serve;
 mod worker;
 mod xboard;

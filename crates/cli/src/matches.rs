@@ -5,6 +5,7 @@
 pub(crate) mod cecp;
 pub(crate) mod opening;
 pub(crate) mod players;
+pub(crate) mod ray;
 pub(crate) mod resume;
 pub(crate) mod runner;
 mod sprt;
@@ -25,9 +26,9 @@ use jovian_rules::{Color, Move, Position, Setup, Variant};
 
 use crate::bounds;
 use crate::input::{self, CliError};
-use crate::ray::RayArgs;
 use cecp::CmdLimit;
 use players::{Clocks, Player, Rng, Spec, mix};
+use ray::RayArgs;
 use resume::{Expected, Settings};
 use runner::Runner;
 use sprt::{Pentanomial, SprtBounds, Verdict};

@@ -1,4 +1,4 @@
-//! `jovian worker`: what a Ray task runs on a node (`ray.rs`, `ray/driver.py`). It reads one JSON
+//! `jovian worker`: what a Ray task runs on a node (`matches/ray.rs`, `matches/ray/driver.py`). It reads one JSON
 //! request on stdin — a lab run's or a match's settings, exactly as saved in its `lab.txt` or
 //! `match.txt`, and the numbers of the games to play — plays those games as a local run would
 //! (the same game for the same number: `lab::game_job`, `matches::game_job`), and writes their
@@ -14,6 +14,7 @@ use crate::input::{self, CliError};
 use crate::lab::{self, Arrays};
 use crate::matches::cecp::CmdLimit;
 use crate::matches::players::{self, Spec};
+use crate::matches::ray::GameRecord;
 use crate::matches::resume;
 use crate::matches::{self, Config, Job, MakePlayer, Report, play_jobs};
 
@@ -38,12 +39,6 @@ pub(crate) struct Request {
 pub(crate) struct Answer {
     pub version: String,
     pub records: Vec<GameRecord>,
-}
-
-#[derive(Deserialize, Serialize)]
-pub(crate) struct GameRecord {
-    pub index: usize,
-    pub record: String,
 }
 
 /// The most games one request may ask for: a task is a game or a pair.

@@ -1,12 +1,12 @@
 //! Where the games of a match or a lab run are played: on this machine's threads (`play_jobs`),
-//! or as tasks on a Ray cluster (`crate::ray`). Both hand each finished game's report to the same
+//! or as tasks on a Ray cluster (`ray.rs`). Both hand each finished game's report to the same
 //! callback, with its record already saved in the run directory, so that the tally, the SPRT, the
 //! progress bar and resuming do not know which one played.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 
+use super::ray::{RayPlan, RaySummary};
 use super::{Config, Job, MakePlayer, Report, play_jobs};
-use crate::ray::{RayPlan, RaySummary};
 
 pub(crate) enum Runner {
     /// Threads of this process, each game on one.

@@ -1,7 +1,7 @@
 """Jovian's Ray driver: plays a lab run's or a match's games as Ray tasks.
 
-`jovian lab|match --ray [ADDRESS]` starts it (the binary embeds this file, crates/cli/src/ray.rs)
-and stays the run's owner. Protocol, one JSON object a line:
+`jovian lab|match --ray [ADDRESS]` starts it (the binary embeds this file,
+crates/cli/src/matches/ray.rs) and stays the run's owner. Protocol, one JSON object a line:
   stdin, first line: the request: address ("local" or HOST:PORT or "auto"), concurrency, shared,
       binary, programs, version, worker (the `jovian worker` request less its game numbers),
       tasks (lists of game numbers: a game, or a match's pair).

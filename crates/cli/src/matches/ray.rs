@@ -15,12 +15,12 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use clap::Args;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::resume::{self, Expected};
+use super::{Config, Job, Report};
 use crate::input::CliError;
-use crate::matches::resume::{self, Expected};
-use crate::matches::{Config, Job, Report};
 
 /// The driver, written to a temporary file for the run (the binary needs no repository).
 const DRIVER: &str = include_str!("ray/driver.py");
@@ -165,6 +165,13 @@ fn find_python(given: Option<&Path>) -> Result<PathBuf, CliError> {
         })
 }
 
+/// A game's record as a worker sends it (`jovian worker`'s answer, the driver's `result`).
+#[derive(Deserialize, Serialize)]
+pub(crate) struct GameRecord {
+    pub index: usize,
+    pub record: String,
+}
+
 /// One line the driver writes.
 #[derive(Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -180,7 +187,7 @@ enum Event {
     /// A task's games.
     Result {
         node: String,
-        records: Vec<crate::worker::GameRecord>,
+        records: Vec<GameRecord>,
     },
     /// Stopped on request: tasks under way cancelled.
     Stopped {
@@ -354,7 +361,7 @@ fn save_checked(
     config: &Config,
     out: &Path,
     by_index: &HashMap<usize, &Job>,
-    game: &crate::worker::GameRecord,
+    game: &GameRecord,
 ) -> Result<Report, String> {
     let job = by_index.get(&game.index).ok_or_else(|| {
         format!(
