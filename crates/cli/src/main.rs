@@ -44,6 +44,9 @@ enum Command {
     Variants,
     /// List the named initial arrays of a game.
     Setups { game: String },
+    /// Games as data (docs/variants.md).
+    #[command(subcommand)]
+    Variant(VariantCommand),
     /// Print every legal move of a position, one a line.
     Moves {
         game: String,
@@ -93,6 +96,13 @@ enum Command {
     /// their records as JSON (docs/cluster.md).
     #[command(hide = true)]
     Worker,
+}
+
+#[derive(Subcommand)]
+enum VariantCommand {
+    /// Write a game's piece table as a variant file's `[[piece]]` entries (TOML): each type's
+    /// name, abbreviation, Betza movement, hooks, promotion and description.
+    Pieces { game: String },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -173,6 +183,10 @@ fn run(command: Command) -> Result<(), CliError> {
                     v.pieces.len()
                 );
             }
+        }
+        Command::Variant(VariantCommand::Pieces { game }) => {
+            let v = input::variant(&game)?;
+            out!("{}", jovian_rules::file::pieces_to_toml(&v.pieces));
         }
         Command::Setups { game } => {
             let v = input::variant(&game)?;

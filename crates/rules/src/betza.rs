@@ -22,7 +22,8 @@
 use thiserror::Error;
 
 /// Whether a part of a move may end on an empty square, on an enemy, or both.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Mode {
     Move,
     Capture,

@@ -4,6 +4,7 @@
 
 pub mod betza;
 pub mod fen;
+pub mod file;
 pub mod geometry;
 pub mod json;
 pub mod movegen;

@@ -1,7 +1,10 @@
 //! Piece types: the declarative entry a game's table is made of, and the named hooks for moves no
 //! Betza atom expresses.
 
+use serde::{Deserialize, Serialize};
+
 use crate::betza::Mode;
+use crate::file::leak;
 use crate::geometry::Color;
 
 /// Index of a piece type in its variant's table.
@@ -46,7 +49,8 @@ pub const fn code_color_index(code: Code) -> usize {
 }
 
 /// Which lines around a square a hook works along.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Lines {
     Orthogonal,
     Diagonal,
@@ -76,7 +80,8 @@ impl Lines {
 }
 
 /// How a relaying piece lends powers to friendly pieces.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum RelayKind {
     /// Scirocco's Dervish: an adjacent friend may leap to the square on the opposite side of the
     /// Dervish (as D or A), and an orthogonally adjacent friend may step diagonally around it (as F)
@@ -106,7 +111,8 @@ pub enum RelayKind {
 }
 
 /// Moves that no Betza atom expresses; each has one small generator in `movegen::special`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Special {
     /// One step along `first` (may stop there only if `first_mode` allows), then a ride along
     /// `then`, restricted to the directions that lead away from the start square (positive
@@ -127,18 +133,18 @@ pub enum Special {
     ///
     /// Capture the enemy on one of these squares without moving (the Horned Owl's and Diving
     /// Osprey's forward igui; `Igui(Lines)` is the all-round form).
-    IguiAt(&'static [(i8, i8)]),
+    IguiAt(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Leap over an adjacent enemy at one of these vectors, capturing it, to the square just beyond,
     /// which may be empty or hold a second enemy, also captured (Parrot, Raven, and the forward parts
     /// of the Horned Owl and Diving Osprey).
-    DoubleHop(&'static [(i8, i8)]),
+    DoubleHop(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Pass the turn (Parrot, Raven, Horned Owl, Diving Osprey).
     Pass,
     /// Convert, without moving, an enemy on one of these squares (the Cuckoo; the square between
     /// for a two-step vector is ignored).
-    Convert(&'static [(i8, i8)]),
+    Convert(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Exchange places with any piece on one of these squares (the Hummingbird).
-    Swap(&'static [(i8, i8)]),
+    Swap(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Slide along `lines` 2 to `max` squares, hopping one or more pieces of either side on the way
     /// (not captured), to an empty square or onto an enemy (the Cicada).
     Hopper { lines: Lines, max: u8 },
@@ -161,7 +167,7 @@ pub enum Special {
     /// Ride along each vector to the first piece, then land one vector beyond it, on an empty square
     /// or an enemy (the Grasshopper in the Hippogriff on queen lines, the Nightriderhopper in the
     /// Werewolf on Knight lines).
-    Grasshopper(&'static [(i8, i8)]),
+    Grasshopper(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Any number of consecutive queen-line grasshopper hops, changing direction at will, stopping
     /// on a capture (the Halmopper). With `limited_doubling` (2009), a doubled Halmopper may go on
     /// to a second part only after a step or a single capturing hop.
@@ -177,6 +183,7 @@ pub enum Special {
     /// Capture an enemy on a `first` vector, then step from its square as `second` says, to an empty
     /// square or onto a second enemy (Toucan, Crow, King Lion, Tiger Horse).
     LionCapture {
+        #[serde(deserialize_with = "leak::vectors")]
         first: &'static [(i8, i8)],
         second: SecondStep,
     },
@@ -202,13 +209,15 @@ pub enum Special {
     TankPush { lines: Lines, off_board: bool },
     /// Create a new piece of the same type and side on an empty square at one of these vectors
     /// (the Tribble's reproduction).
-    Create(&'static [(i8, i8)]),
+    Create(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
 }
 
 /// A two-leg bent path (see `Special::Hook`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hook {
     /// Directions of the first leg (Blue's frame).
+    #[serde(deserialize_with = "leak::vectors")]
     pub first: &'static [(i8, i8)],
     /// Most steps of the first leg (0 = unlimited).
     pub first_max: u8,
@@ -216,13 +225,15 @@ pub struct Hook {
     pub turn_after: u8,
     /// Directions of the second leg: `None` = the two perpendicular to the first leg; `Some(v)` =
     /// those of `v` perpendicular to the first leg (the Yew turns forward only).
+    #[serde(default, deserialize_with = "leak::optional_vectors")]
     pub second: Option<&'static [(i8, i8)]>,
     /// Most steps of the second leg (0 = unlimited).
     pub second_max: u8,
 }
 
 /// The second step of a `LionCapture`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum SecondStep {
     /// Any King step, back to the start included (then the move is an igui capture).
     King,
@@ -233,7 +244,8 @@ pub enum SecondStep {
 }
 
 /// Who a capture-by-arrival power takes (`Special::Arrival`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum ArrivalKind {
     /// Every enemy next to the arrival square (the Fiery Dragon's approach).
     Fiery,
@@ -270,7 +282,8 @@ pub mod latent {
 /// Typhoon's moves along the 8 queen lines that no Betza ride expresses, because what happens at
 /// the end depends on the squares beyond or around it. Each has one generator in
 /// `movegen/special.rs`; the captures ones make `MoveKind::LineCapture` moves.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum LineKind {
     /// Queen up to 3 steps that captures every enemy it passes and may stop on an enemy; stopped
     /// by a friend (the Typhoon).
@@ -302,7 +315,8 @@ pub enum LineKind {
 }
 
 /// How far a `LineKind::Sorcerer` or `Missionary` slides, orthogonally and diagonally.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LineReach {
     pub orthogonal: u8,
     pub diagonal: u8,
@@ -330,7 +344,7 @@ impl LineReach {
 }
 
 /// One declarative entry of a piece table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PieceSpec {
     pub name: &'static str,
     /// The abbreviation exactly as the source text writes it (case-sensitive).

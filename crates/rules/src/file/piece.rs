@@ -1,0 +1,387 @@
+//! The `[[piece]]` entry of a variant file: one declarative line of a game's piece table.
+//!
+//! ```toml
+//! [[piece]]
+//! name = "Dervish"
+//! abbr = "De"
+//! betza = "DA"
+//! hooks = [{ relay = "dervish" }]
+//! promotes = "Ha"
+//! description = "Leaps two squares orthogonally or diagonally. ..."
+//! ```
+//!
+//! `hooks` is an ordered list (the order of a piece's hooks is the order its moves are listed in),
+//! each a hook's name with its parameters, or the bare name of one without (`"pass"`).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use toml::Spanned;
+
+use super::leak;
+use crate::piece::{PieceSpec, Special, latent};
+
+/// One piece type as a file writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceEntry {
+    pub name: String,
+    /// The abbreviation exactly as the game's text writes it (case-sensitive).
+    pub abbr: String,
+    /// Betza movement of the plain part of the move (docs/variants.md lists the atoms and
+    /// modifiers); empty for a piece that moves by hooks alone.
+    #[serde(default, skip_serializing_if = "str::is_empty")]
+    pub betza: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hooks: Vec<Special>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub royal: bool,
+    /// The abbreviation of the type it promotes to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotes: Option<String>,
+    /// It arises only by promotion.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub promoted: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub latent: Vec<Latent>,
+    /// Other spellings accepted when reading records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// Its captures by other means than displacement are optional.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub optional_capture: bool,
+    #[serde(default, skip_serializing_if = "str::is_empty")]
+    pub description: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+/// The latent powers by name (`piece::latent`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Latent {
+    Immobilizes,
+    Poisonous,
+    Poisoner,
+    Doubler,
+    Burns,
+    Kamikaze,
+    General,
+    KamikazeRelayed,
+}
+
+impl Latent {
+    pub const ALL: [Latent; 8] = [
+        Latent::Immobilizes,
+        Latent::Poisonous,
+        Latent::Poisoner,
+        Latent::Doubler,
+        Latent::Burns,
+        Latent::Kamikaze,
+        Latent::General,
+        Latent::KamikazeRelayed,
+    ];
+
+    pub const fn bit(self) -> u8 {
+        match self {
+            Latent::Immobilizes => latent::IMMOBILIZES,
+            Latent::Poisonous => latent::POISONOUS,
+            Latent::Poisoner => latent::POISONER,
+            Latent::Doubler => latent::DOUBLER,
+            Latent::Burns => latent::BURNS,
+            Latent::Kamikaze => latent::KAMIKAZE,
+            Latent::General => latent::GENERAL,
+            Latent::KamikazeRelayed => latent::KAMIKAZE_RELAYED,
+        }
+    }
+}
+
+impl PieceEntry {
+    pub fn of(spec: &PieceSpec) -> PieceEntry {
+        PieceEntry {
+            name: spec.name.to_string(),
+            abbr: spec.abbr.to_string(),
+            betza: spec.betza.to_string(),
+            hooks: spec.specials.clone(),
+            royal: spec.royal,
+            promotes: spec.promotes_to.map(str::to_string),
+            promoted: spec.promoted,
+            latent: Latent::ALL
+                .into_iter()
+                .filter(|l| spec.latent & l.bit() != 0)
+                .collect(),
+            aliases: spec.aliases.iter().map(|a| a.to_string()).collect(),
+            optional_capture: spec.optional_capture,
+            description: spec.description.to_string(),
+        }
+    }
+
+    /// The entry as the table's `PieceSpec` (its text made `'static`, `leak`).
+    pub fn into_spec(self) -> PieceSpec {
+        PieceSpec {
+            name: leak::string(self.name),
+            abbr: leak::string(self.abbr),
+            betza: leak::string(self.betza),
+            specials: self.hooks,
+            royal: self.royal,
+            promotes_to: self.promotes.map(leak::string),
+            promoted: self.promoted,
+            latent: self.latent.iter().fold(0, |bits, l| bits | l.bit()),
+            aliases: leak::strings(self.aliases),
+            optional_capture: self.optional_capture,
+            description: leak::string(self.description),
+        }
+    }
+}
+
+/// A variant file that cannot be read: what is wrong and where (line and column from 1).
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("{}line {line}, column {column}: {message}", file.as_deref().map(|f| format!("{f}: ")).unwrap_or_default())]
+pub struct FileError {
+    pub file: Option<String>,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl FileError {
+    /// The error at byte `offset` of `text`.
+    pub fn at(text: &str, offset: usize, message: String) -> FileError {
+        let mut end = offset.min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let before = &text[..end];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        FileError {
+            file: None,
+            line,
+            column,
+            message,
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PiecesFile {
+    piece: Vec<Spanned<PieceEntry>>,
+}
+
+/// The keys of an entry in the order a file writes them.
+const KEYS: [&str; 11] = [
+    "name",
+    "abbr",
+    "betza",
+    "hooks",
+    "royal",
+    "promotes",
+    "promoted",
+    "latent",
+    "aliases",
+    "optional_capture",
+    "description",
+];
+
+/// The piece table as `[[piece]]` entries, a key a line (hooks inline, as they are read best).
+pub fn pieces_to_toml(specs: &[PieceSpec]) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for spec in specs {
+        let table = toml::Table::try_from(PieceEntry::of(spec)).expect("an entry is a table");
+        out += "[[piece]]\n";
+        for key in KEYS {
+            if let Some(value) = table.get(key) {
+                let _ = writeln!(out, "{key} = {value}");
+            }
+        }
+        out += "\n";
+    }
+    out
+}
+
+/// The most piece types a game may have (a type's index is a byte in every move and board cell).
+pub const MAX_TYPES: usize = 255;
+
+/// The farthest a hook's vector may reach along each axis: the board's border cells are three deep
+/// (`geometry::PAD`), as for the farthest Betza leap, `G` (3,3).
+pub const MAX_REACH: u8 = crate::geometry::PAD as u8;
+
+/// The vectors a hook names, for the range check.
+fn hook_vectors(hook: &Special) -> Vec<&'static [(i8, i8)]> {
+    match *hook {
+        Special::IguiAt(v)
+        | Special::DoubleHop(v)
+        | Special::Convert(v)
+        | Special::Swap(v)
+        | Special::Grasshopper(v)
+        | Special::Create(v) => vec![v],
+        Special::LionCapture { first, .. } => vec![first],
+        Special::Hook(h) => std::iter::once(h.first).chain(h.second).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Reads `[[piece]]` entries: the TOML's own errors with their place, then each entry's Betza
+/// string parsed, its abbreviation and aliases unique, its hooks' vectors in reach, at most
+/// `MAX_TYPES` types, and every promotion's target defined: what `Variant::build` asks of a table.
+pub fn pieces_from_toml(text: &str) -> Result<Vec<PieceSpec>, FileError> {
+    let file: PiecesFile = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        FileError::at(text, offset, e.message().trim().to_string())
+    })?;
+    let mut seen = std::collections::HashMap::new();
+    for entry in &file.piece {
+        let at = |message: String| FileError::at(text, entry.span().start, message);
+        let e = entry.get_ref();
+        if e.abbr.trim().is_empty() || e.abbr.contains(char::is_whitespace) {
+            return Err(at(format!(
+                "piece {:?}: the abbreviation must be one word",
+                e.name
+            )));
+        }
+        if let Some(other) = seen.insert(e.abbr.clone(), e.name.clone()) {
+            return Err(at(format!(
+                "piece {:?}: the abbreviation {:?} is {other:?}'s already",
+                e.name, e.abbr
+            )));
+        }
+        crate::betza::parse(&e.betza)
+            .map_err(|why| at(format!("piece {:?}: betza {:?}: {why}", e.name, e.betza)))?;
+        for alias in &e.aliases {
+            if let Some(other) = seen.insert(alias.clone(), e.name.clone()) {
+                return Err(at(format!(
+                    "piece {:?}: the alias {alias:?} is {other:?}'s already",
+                    e.name
+                )));
+            }
+        }
+        for hook in &e.hooks {
+            for &(dx, dy) in hook_vectors(hook).iter().flat_map(|v| v.iter()) {
+                if dx.unsigned_abs() > MAX_REACH
+                    || dy.unsigned_abs() > MAX_REACH
+                    || (dx, dy) == (0, 0)
+                {
+                    return Err(at(format!(
+                        "piece {:?}: the hook vector [{dx}, {dy}] is not a step of 1 to \
+                         {MAX_REACH} squares each way",
+                        e.name
+                    )));
+                }
+            }
+        }
+    }
+    if file.piece.len() > MAX_TYPES {
+        return Err(FileError::at(
+            text,
+            0,
+            format!(
+                "{} piece types, more than the {MAX_TYPES} a game may have",
+                file.piece.len()
+            ),
+        ));
+    }
+    for entry in &file.piece {
+        let e = entry.get_ref();
+        if let Some(target) = &e.promotes
+            && !seen.contains_key(target)
+        {
+            return Err(FileError::at(
+                text,
+                entry.span().start,
+                format!(
+                    "piece {:?} promotes to {target:?}, which no piece is",
+                    e.name
+                ),
+            ));
+        }
+    }
+    Ok(file
+        .piece
+        .into_iter()
+        .map(|e| e.into_inner().into_spec())
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn every_game_s_piece_table_round_trips() {
+        for v in Variant::all() {
+            let text = pieces_to_toml(&v.pieces);
+            let back = pieces_from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", v.id));
+            assert_eq!(back.len(), v.pieces.len(), "{}", v.id);
+            for (a, b) in v.pieces.iter().zip(&back) {
+                assert_eq!(a, b, "{}: {}", v.id, a.name);
+            }
+            // Written again, the same text.
+            assert_eq!(pieces_to_toml(&back), text, "{}", v.id);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// A damaged file is an error with a place, never a panic.
+        #[test]
+        fn damaged_files_never_panic(cut in 0usize..4000, len in 0usize..40, junk in "[\\[\\]{}=\",a-z0-9 \n\u{e9}]{0,12}") {
+            let v = Variant::by_id("typhoon").unwrap();
+            let text = pieces_to_toml(&v.pieces[..12]);
+            let cut = cut.min(text.len());
+            let mut start = cut;
+            while !text.is_char_boundary(start) { start -= 1; }
+            let mut end = (start + len).min(text.len());
+            while !text.is_char_boundary(end) { end -= 1; }
+            let damaged = format!("{}{junk}{}", &text[..start], &text[end..]);
+            if let Err(e) = pieces_from_toml(&damaged) {
+                proptest::prop_assert!(e.line >= 1 && e.column >= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn errors_say_where() {
+        let bad = |text: &str| pieces_from_toml(text).unwrap_err().to_string();
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nbetza = \"W\"\nwings = 2\n");
+        assert!(
+            e.starts_with("line 5, column 1: unknown field `wings`"),
+            "{e}"
+        );
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nbetza = \"Wq\"\n");
+        assert!(
+            e.contains("line 1, column 1: piece \"X\": betza \"Wq\""),
+            "{e}"
+        );
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nhooks = [{ relay = \"sideways\" }]\n");
+        assert!(e.starts_with("line 4,") && e.contains("sideways"), "{e}");
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\npromotes = \"Q\"\n");
+        assert!(e.contains("promotes to \"Q\", which no piece is"), "{e}");
+        let e =
+            bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\n[[piece]]\nname = \"Y\"\nabbr = \"X\"\n");
+        assert!(
+            e.contains("line 4, column 1: piece \"Y\": the abbreviation \"X\" is \"X\"'s"),
+            "{e}"
+        );
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nhooks = [{ igui_at = [[300, 1]] }]\n");
+        assert!(e.starts_with("line 4,"), "{e}");
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nhooks = [{ igui_at = [[4, 1]] }]\n");
+        assert!(
+            e.contains("the hook vector [4, 1] is not a step of 1 to 3 squares"),
+            "{e}"
+        );
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\naliases = [\"Y\"]\n\
+                     [[piece]]\nname = \"Y\"\nabbr = \"Y\"\n");
+        assert!(
+            e.contains("the abbreviation \"Y\" is \"X\"'s already"),
+            "{e}"
+        );
+        let many: String = (0..256)
+            .map(|i| format!("[[piece]]\nname = \"T{i}\"\nabbr = \"T{i}\"\nbetza = \"W\"\n"))
+            .collect();
+        assert!(bad(&many).contains("256 piece types, more than the 255"));
+    }
+}
