@@ -37,6 +37,9 @@ pub struct PositionArgs {
 }
 
 pub fn variant(game: &str) -> Result<&'static Variant, CliError> {
+    if is_variant_file(game) {
+        return variant_file(Path::new(game));
+    }
     Variant::by_id(game).ok_or_else(|| {
         let known: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
         CliError(format!(
@@ -44,6 +47,30 @@ pub fn variant(game: &str) -> Result<&'static Variant, CliError> {
             known.join(", ")
         ))
     })
+}
+
+/// Whether a game's name is a variant file's path rather than a built-in game's id.
+pub fn is_variant_file(game: &str) -> bool {
+    jovian_rules::file::is_path(game)
+}
+
+/// How a run's settings name its game: a built-in game's id, or a variant file's full path (so
+/// that a resumed run, and a Ray worker on a shared file system, read the same file).
+pub fn game_name(game: &str, variant: &Variant) -> String {
+    if is_variant_file(game) {
+        let path = Path::new(game);
+        path.canonicalize()
+            .unwrap_or_else(|_| path.to_path_buf())
+            .display()
+            .to_string()
+    } else {
+        variant.id.to_string()
+    }
+}
+
+/// A game read from a variant file (docs/variants.md), once per path in a run.
+pub fn variant_file(path: &Path) -> Result<&'static Variant, CliError> {
+    jovian_rules::file::load(path).map_err(CliError)
 }
 
 impl PositionArgs {

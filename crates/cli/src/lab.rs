@@ -296,7 +296,7 @@ fn settings(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let settings = Settings {
-        game: variant.id.to_string(),
+        game: input::game_name(&args.game, variant),
         player,
         setups: arrays.to_text(),
         random_plies: args

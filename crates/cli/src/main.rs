@@ -14,6 +14,7 @@ mod matches;
 mod play;
 mod progress;
 mod serve;
+mod variant_file;
 mod worker;
 mod xboard;
 
@@ -46,7 +47,7 @@ enum Command {
     Setups { game: String },
     /// Games as data (docs/variants.md).
     #[command(subcommand)]
-    Variant(VariantCommand),
+    Variant(variant_file::VariantCommand),
     /// Print every legal move of a position, one a line.
     Moves {
         game: String,
@@ -96,13 +97,6 @@ enum Command {
     /// their records as JSON (docs/cluster.md).
     #[command(hide = true)]
     Worker,
-}
-
-#[derive(Subcommand)]
-enum VariantCommand {
-    /// Write a game's piece table as a variant file's `[[piece]]` entries (TOML): each type's
-    /// name, abbreviation, Betza movement, hooks, promotion and description.
-    Pieces { game: String },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -184,10 +178,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 );
             }
         }
-        Command::Variant(VariantCommand::Pieces { game }) => {
-            let v = input::variant(&game)?;
-            out!("{}", jovian_rules::file::pieces_to_toml(&v.pieces));
-        }
+        Command::Variant(command) => variant_file::run(&command)?,
         Command::Setups { game } => {
             let v = input::variant(&game)?;
             outln!("# {}", v.setups.help);

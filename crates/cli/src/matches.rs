@@ -328,7 +328,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .or(saved.as_ref().map(|s| s.random_plies))
         .unwrap_or(if arrays.len() == 1 { 4 } else { 0 });
     let settings = Settings {
-        game: variant.id.to_string(),
+        game: input::game_name(&args.game, variant),
         a: args.a.trim().to_string(),
         b: args.b.trim().to_string(),
         tc: args.tc.as_deref().unwrap_or("").trim().to_string(),

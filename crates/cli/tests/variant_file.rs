@@ -31,3 +31,94 @@ fn an_unknown_game_is_one_line() {
         "unknown game \"nosuch\"",
     );
 }
+
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The designer's path: export a game, change one piece, check the file, count its moves, play a
+/// lab run on it and resume it.
+#[test]
+fn a_changed_game_is_checked_counted_and_played() {
+    let dir = scratch_dir("variant-file-designer");
+    let o = jovian(&["variant", "export", "scirocco"]);
+    assert!(o.status.success());
+    let exported = stdout(&o);
+    let changed = exported
+        .replace("id = \"scirocco\"", "id = \"wagon-knight\"")
+        .replace("title = \"Scirocco\"", "title = \"Scirocco, Knight-Wagon\"")
+        .replace("betza = \"jR\"", "betza = \"jRN\"");
+    let file = dir.join("wagon-knight.toml");
+    std::fs::write(&file, &changed).unwrap();
+    let file = file.to_str().unwrap();
+    let o = jovian(&["variant", "check", file]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(text.starts_with("Scirocco, Knight-Wagon (wagon-knight): 10x10 board, 36 piece types"));
+    assert!(text.contains("Wagon (Wa):"), "{text}");
+    // The changed Wagon leaps as a Knight too: more moves than Scirocco's at three plies.
+    let count = |game: &str| {
+        let o = jovian(&["perft", game, "3"]);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+        stdout(&o)
+            .trim()
+            .trim_start_matches("nodes ")
+            .parse::<u64>()
+            .unwrap()
+    };
+    assert!(count(file) > count("scirocco"));
+    let run = dir.join("run");
+    let run = run.to_str().unwrap();
+    let lab = |games: &str, resume: bool| {
+        let mut args = vec![
+            "lab",
+            file,
+            "--games",
+            games,
+            "--depth",
+            "1",
+            "--max-plies",
+            "30",
+            "--seed",
+            "3",
+            "--out",
+            run,
+            "-q",
+        ];
+        if resume {
+            args.push("--resume");
+        }
+        let o = jovian(&args);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+        stdout(&o)
+    };
+    assert!(lab("2", false).starts_with("Scirocco, Knight-Wagon lab: 2 games"));
+    assert!(lab("3", true).contains("Resumed: 2 games read from the records, 1 played now"));
+}
+
+#[test]
+fn a_bad_file_is_one_line_with_its_place() {
+    let dir = scratch_dir("variant-file-bad");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[game]\nid = \"x\"\ntitle = \"X\"\nwings = 2\n").unwrap();
+    let o = jovian(&["variant", "check", bad.to_str().unwrap()]);
+    assert_fails(&o, "bad.toml: line 4, column 1: unknown field `wings`");
+    // A file may not pass for a built-in game.
+    let o = jovian(&["variant", "export", "typhoon"]);
+    let same = dir.join("typhoon.toml");
+    std::fs::write(&same, stdout(&o)).unwrap();
+    let o = jovian(&["perft", same.to_str().unwrap(), "1"]);
+    assert_fails(&o, "the id \"typhoon\" is a built-in game's");
+    // The 12x8 game's chess rules are not yet a file's.
+    assert_fails(
+        &jovian(&["variant", "export", "larger-board"]),
+        "cannot be written as a file yet",
+    );
+    assert_fails(
+        &jovian(&["variant", "check", "/nonexistent/x.toml"]),
+        "/nonexistent/x.toml",
+    );
+}

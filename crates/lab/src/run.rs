@@ -293,15 +293,18 @@ impl Run {
     /// Reads the run in `dir`: its settings and every `*.pgn` record.
     pub fn load(dir: &Path) -> Result<Run, LabError> {
         let settings = read_settings(dir)?;
-        let variant = Variant::by_id(&settings.game).ok_or_else(|| LabError::UnknownGame {
-            file: dir.join(SETTINGS_FILE).display().to_string(),
-            game: settings.game.clone(),
-            known: Variant::all()
-                .iter()
-                .map(|v| v.id)
-                .collect::<Vec<_>>()
-                .join(", "),
-        })?;
+        // A built-in game's id, or the path of the variant file the run was played from.
+        let variant = jovian_rules::file::variant_named(&settings.game)
+            .ok()
+            .ok_or_else(|| LabError::UnknownGame {
+                file: dir.join(SETTINGS_FILE).display().to_string(),
+                game: settings.game.clone(),
+                known: Variant::all()
+                    .iter()
+                    .map(|v| v.id)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?;
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| LabError::Unlistable {
                 dir: dir.display().to_string(),

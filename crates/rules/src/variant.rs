@@ -142,6 +142,7 @@ pub type Placement = (Color, PieceKind, Square);
 pub type Pair = (&'static str, &'static str, u8, u8);
 
 /// How a variant's initial arrays are named and built.
+#[derive(Clone, Copy)]
 pub struct SetupRule {
     pub default: &'static str,
     /// The pairs whose sides an array's name chooses, in the name's bit order (`rot-`/`mir-` then
@@ -157,6 +158,25 @@ pub struct SetupRule {
     pub build: fn(&Variant, &str) -> Option<Vec<Placement>>,
     /// A sentence for `--help` and the docs on how names are formed.
     pub help: &'static str,
+}
+
+/// The games read from variant files in this process (`Variant::register`).
+static LOADED: std::sync::Mutex<Vec<&'static Variant>> = std::sync::Mutex::new(Vec::new());
+
+impl SetupRule {
+    /// A game with one array, given square by square (`Variant::fixed_array`), named `default`.
+    pub const FIXED: SetupRule = SetupRule {
+        default: "default",
+        pairs: &[],
+        names: Some(|| vec!["default".to_string()]),
+        random: |_| "default".to_string(),
+        build: |v, name| {
+            name.trim()
+                .eq_ignore_ascii_case("default")
+                .then(|| v.fixed_array.clone())
+        },
+        help: "default: the game's one array",
+    };
 }
 
 pub struct Variant {
@@ -191,6 +211,9 @@ pub struct Variant {
     /// corner `king`: the 12x8 game's Golem needs its other part, its Elephant a King beside it,
     /// and its King stands alone (one King a side).
     pub diagram_companions: Option<DiagramCompanions>,
+    /// The one array of a game read from a file that gives it square by square
+    /// (`SetupRule::FIXED`); empty otherwise.
+    pub fixed_array: Vec<Placement>,
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
     /// Promotion zone by colour, indexed by mailbox cell.
@@ -453,11 +476,18 @@ impl Variant {
             side_letters: ['b', 't'],
             diagram_target: None,
             diagram_companions: None,
+            fixed_array: Vec::new(),
             compiled,
             zone,
             zobrist,
             side_key,
         }
+    }
+
+    /// The one array of a game given square by square (read with `SetupRule::FIXED`).
+    pub fn with_fixed_array(mut self, array: Vec<Placement>) -> Variant {
+        self.fixed_array = array;
+        self
     }
 
     /// Sets the board-dependent promotion rule.
@@ -626,11 +656,45 @@ impl Variant {
         ]
     }
 
-    /// The variant with this identifier (case-insensitive).
+    /// The variant with this identifier (case-insensitive): a built-in game, or one read from a
+    /// variant file and registered in this process (`Variant::register`).
     pub fn by_id(id: &str) -> Option<&'static Variant> {
-        Variant::all().into_iter().find(|v| {
+        let named = |v: &&'static Variant| {
             v.id.eq_ignore_ascii_case(id) || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(id))
+        };
+        Variant::all().into_iter().find(named).or_else(|| {
+            let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+            loaded.iter().copied().find(named)
         })
+    }
+
+    /// Makes a game read from a file known by its id to this process, so that its records replay
+    /// (`by_id`). Refused for a built-in game's id, or one a different game already has.
+    pub fn register(variant: &'static Variant) -> Result<(), String> {
+        if Variant::all()
+            .iter()
+            .any(|v| v.id.eq_ignore_ascii_case(variant.id))
+        {
+            return Err(format!(
+                "the id {:?} is a built-in game's; give the variant an id of its own",
+                variant.id
+            ));
+        }
+        let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+        match loaded
+            .iter()
+            .find(|v| v.id.eq_ignore_ascii_case(variant.id))
+        {
+            Some(v) if std::ptr::eq(*v, variant) => Ok(()),
+            Some(_) => Err(format!(
+                "a different game with the id {:?} is already loaded",
+                variant.id
+            )),
+            None => {
+                loaded.push(variant);
+                Ok(())
+            }
+        }
     }
 }
 

@@ -146,6 +146,12 @@ pub struct FileError {
 }
 
 impl FileError {
+    /// A TOML syntax or shape error, at its place.
+    pub fn of_toml(text: &str, e: &toml::de::Error) -> FileError {
+        let offset = e.span().map_or(0, |s| s.start);
+        FileError::at(text, offset, e.message().trim().to_string())
+    }
+
     /// The error at byte `offset` of `text`.
     pub fn at(text: &str, offset: usize, message: String) -> FileError {
         let mut end = offset.min(text.len());
@@ -228,12 +234,19 @@ fn hook_vectors(hook: &Special) -> Vec<&'static [(i8, i8)]> {
 /// string parsed, its abbreviation and aliases unique, its hooks' vectors in reach, at most
 /// `MAX_TYPES` types, and every promotion's target defined: what `Variant::build` asks of a table.
 pub fn pieces_from_toml(text: &str) -> Result<Vec<PieceSpec>, FileError> {
-    let file: PiecesFile = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        FileError::at(text, offset, e.message().trim().to_string())
-    })?;
+    let file: PiecesFile = toml::from_str(text).map_err(|e| FileError::of_toml(text, &e))?;
+    check_pieces(text, &file.piece)?;
+    Ok(file
+        .piece
+        .into_iter()
+        .map(|e| e.into_inner().into_spec())
+        .collect())
+}
+
+/// The checks of `pieces_from_toml` on entries read from `text` (a pieces file or a game's).
+pub(super) fn check_pieces(text: &str, entries: &[Spanned<PieceEntry>]) -> Result<(), FileError> {
     let mut seen = std::collections::HashMap::new();
-    for entry in &file.piece {
+    for entry in entries {
         let at = |message: String| FileError::at(text, entry.span().start, message);
         let e = entry.get_ref();
         if e.abbr.trim().is_empty() || e.abbr.contains(char::is_whitespace) {
@@ -273,20 +286,20 @@ pub fn pieces_from_toml(text: &str) -> Result<Vec<PieceSpec>, FileError> {
             }
         }
     }
-    if file.piece.len() > MAX_TYPES {
+    if entries.len() > MAX_TYPES {
         return Err(FileError::at(
             text,
             0,
             format!(
                 "{} piece types, more than the {MAX_TYPES} a game may have",
-                file.piece.len()
+                entries.len()
             ),
         ));
     }
-    for entry in &file.piece {
+    for entry in entries {
         let e = entry.get_ref();
         if let Some(target) = &e.promotes
-            && !seen.contains_key(target)
+            && !entries.iter().any(|x| &x.get_ref().abbr == target)
         {
             return Err(FileError::at(
                 text,
@@ -298,11 +311,7 @@ pub fn pieces_from_toml(text: &str) -> Result<Vec<PieceSpec>, FileError> {
             ));
         }
     }
-    Ok(file
-        .piece
-        .into_iter()
-        .map(|e| e.into_inner().into_spec())
-        .collect())
+    Ok(())
 }
 
 #[cfg(test)]

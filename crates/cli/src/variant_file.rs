@@ -1,0 +1,133 @@
+//! `jovian variant`: games as data (docs/variants.md). `export GAME` writes a built-in game as a
+//! variant file, `pieces GAME` its piece table alone, and `check FILE` reads a file and
+//! summarises the game it defines, with a text diagram of each piece's moves.
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use jovian_rules::{Color, Setup, Variant};
+
+use crate::input::{self, CliError};
+
+#[derive(Subcommand)]
+pub enum VariantCommand {
+    /// Write a built-in game as a variant file (TOML) to copy and change.
+    Export { game: String },
+    /// Write a game's piece table alone, as `[[piece]]` entries.
+    Pieces { game: String },
+    /// Read a variant file: its problems, one with its line and column, or a summary of the game
+    /// and a diagram of each piece.
+    Check { file: PathBuf },
+}
+
+pub fn run(command: &VariantCommand) -> Result<(), CliError> {
+    match command {
+        VariantCommand::Export { game } => {
+            let v = input::variant(game)?;
+            out!("{}", jovian_rules::file::game_to_toml(v).map_err(CliError)?);
+        }
+        VariantCommand::Pieces { game } => {
+            let v = input::variant(game)?;
+            out!("{}", jovian_rules::file::pieces_to_toml(&v.pieces));
+        }
+        VariantCommand::Check { file } => {
+            let v = input::variant_file(file)?;
+            out!("{}", summary(v));
+        }
+    }
+    Ok(())
+}
+
+/// The game a file defines, in short, then each piece with its diagram.
+fn summary(v: &'static Variant) -> String {
+    let mut out = String::new();
+    let royal = v.pieces.iter().filter(|p| p.royal).count();
+    let hooked = v.pieces.iter().filter(|p| !p.specials.is_empty()).count();
+    let _ = writeln!(
+        out,
+        "{} ({}): {}x{} board, {} piece types ({royal} royal, {hooked} with hooks)",
+        v.title,
+        v.id,
+        v.geometry.width,
+        v.geometry.height,
+        v.pieces.len()
+    );
+    let r = &v.rules;
+    let _ = writeln!(
+        out,
+        "Rules: losing every royal piece loses: {}; a lone piece loses: {}; a third repetition is \
+         illegal: {}",
+        yes(r.royal_capture_loses),
+        yes(r.bare_piece_loses),
+        yes(r.third_repetition_illegal)
+    );
+    if let Some(setup) = Setup::named(v, v.setups.default) {
+        let count = |c: Color| setup.pieces.iter().filter(|p| p.0 == c).count();
+        let _ = writeln!(
+            out,
+            "Arrays: {} (default {:?}: {} pieces a side)",
+            v.setups.help,
+            v.setups.default,
+            count(Color::Blue)
+        );
+    }
+    out += "Diagrams: the piece in the middle, Blue moving up; o moves there, x captures there, \
+            * either, + another power there (hops, takes from afar, lends...); ... goes on.\n";
+    for kind in v.kinds() {
+        let spec = v.spec(kind);
+        let _ = writeln!(out, "\n{} ({}): {}", spec.name, spec.abbr, spec.description);
+        out += &diagram_text(v, kind);
+    }
+    out
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// A piece's diagram (the browser's, `jovian_web::diagram`) as text.
+fn diagram_text(v: &'static Variant, kind: jovian_rules::PieceKind) -> String {
+    let d = jovian_web::diagram::diagram(v, kind);
+    let r = d.radius.min(4);
+    let mut out = String::new();
+    for dy in (-r..=r).rev() {
+        out += "  ";
+        for dx in -r..=r {
+            let marks = d.marks_at(dx, dy);
+            let c = if (dx, dy) == (0, 0) {
+                '@'
+            } else if marks.is_empty() {
+                '.'
+            } else if marks.contains(&"move") && marks.contains(&"capture") {
+                '*'
+            } else if marks.contains(&"move") {
+                'o'
+            } else if marks.contains(&"capture") {
+                'x'
+            } else {
+                '+'
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    let rays: Vec<String> = d
+        .rays
+        .iter()
+        .map(|ray| {
+            let reach = ray
+                .range
+                .map_or("to the edge".to_string(), |n| format!("{n} steps"));
+            format!("({},{}) {} {reach}", ray.dx, ray.dy, ray.kind)
+        })
+        .collect();
+    if !rays.is_empty() {
+        let _ = writeln!(out, "  ... {}", rays.join("; "));
+    }
+    if !d.notes.is_empty() {
+        let _ = writeln!(out, "  {}", d.notes.join("; "));
+    }
+    out
+}

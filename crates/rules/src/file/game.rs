@@ -1,0 +1,530 @@
+//! A whole game as a variant file: `[game]`, `[board]`, `[rules]`, `[setup]` and the
+//! `[[piece]]` table (`piece.rs`), read into a `Variant` with every check `Variant::build` would
+//! otherwise make by panicking, and written back from one. docs/variants.md describes the keys.
+//!
+//! The 12x8 game's International Chess layer is not yet a mechanism a file can switch on, so that
+//! game is not written; the other four are, and read back into the same game (a test).
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use super::leak;
+use super::piece::{FileError, PieceEntry, check_pieces};
+use crate::geometry::{Color, Geometry, MAX_SIDE, Square};
+use crate::piece::PieceKind;
+use crate::variant::{Placement, Rules, SetupRule, Variant};
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSection {
+    /// The game's identifier on the command line and in records: lower-case letters, digits, `-`.
+    pub id: String,
+    pub title: String,
+    /// The board-dependent promotion rule, if any: `"emperor_of_emperors"` (Typhoon's and
+    /// Jupiter's: the King becomes an Emperor of Emperors while an Emperor is on the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<PromotionRule>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionRule {
+    EmperorOfEmperors,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSection {
+    pub files: u8,
+    pub ranks: u8,
+    /// The promotion zones, Blue's then Tan's, as rank numbers from 1.
+    #[serde(default)]
+    pub promotion_ranks: [Vec<u8>; 2],
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSection {
+    /// Losing every royal piece loses.
+    pub royal_capture_loses: bool,
+    /// Being reduced to a single piece loses.
+    pub bare_piece_loses: bool,
+    /// A move that makes a position occur for the third time is illegal.
+    pub third_repetition_illegal: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSection {
+    /// The arrays of a built-in game, by its id: its pairs, symmetries and names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin: Option<String>,
+    /// Blue's pieces, `"ABBR square"` each; Tan's are their images under `symmetry`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blue: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<Symmetry>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Symmetry {
+    /// Tan's array is Blue's turned half a turn (a1 <-> the far corner).
+    Rotational,
+    /// Tan's array is Blue's reflected in the middle rank (files kept).
+    Mirror,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameIn {
+    game: Spanned<GameSection>,
+    board: Spanned<BoardSection>,
+    rules: RulesSection,
+    setup: Spanned<SetupSection>,
+    piece: Vec<Spanned<PieceEntry>>,
+}
+
+#[derive(Serialize)]
+struct GameOut<'a> {
+    game: GameSection,
+    board: BoardSection,
+    rules: RulesSection,
+    setup: SetupSection,
+    #[serde(skip)]
+    pieces: &'a [crate::piece::PieceSpec],
+}
+
+/// A game file read into a compiled variant (made `'static`: a game is loaded once and kept).
+pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
+    let file: GameIn = toml::from_str(text).map_err(|e| FileError::of_toml(text, &e))?;
+    check_pieces(text, &file.piece)?;
+    let at =
+        |span: std::ops::Range<usize>, message: String| FileError::at(text, span.start, message);
+    let game = file.game.get_ref();
+    let id_ok = !game.id.is_empty()
+        && game.id.len() <= 40
+        && game
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return Err(at(
+            file.game.span(),
+            format!(
+                "the game's id {:?} must be 1 to 40 lower-case letters, digits or '-'",
+                game.id
+            ),
+        ));
+    }
+    let board = file.board.get_ref();
+    for (what, n) in [("files", board.files), ("ranks", board.ranks)] {
+        if !(2..=MAX_SIDE).contains(&n) {
+            return Err(at(
+                file.board.span(),
+                format!("the board has {n} {what}; a board has 2 to {MAX_SIDE}"),
+            ));
+        }
+    }
+    for ranks in &board.promotion_ranks {
+        if let Some(r) = ranks.iter().find(|&&r| r == 0 || r > board.ranks) {
+            return Err(at(
+                file.board.span(),
+                format!(
+                    "promotion rank {r} is not a rank of the board (1 to {})",
+                    board.ranks
+                ),
+            ));
+        }
+    }
+    let geometry = Geometry::new(board.files, board.ranks);
+    let entries: Vec<PieceEntry> = file.piece.iter().map(|e| e.get_ref().clone()).collect();
+    let kind_of = |abbr: &str| {
+        entries
+            .iter()
+            .position(|e| e.abbr == abbr)
+            .map(|i| PieceKind(i as u8))
+    };
+    if game.promotion == Some(PromotionRule::EmperorOfEmperors)
+        && (kind_of("Em").is_none() || kind_of("EE").is_none())
+    {
+        return Err(at(
+            file.game.span(),
+            "promotion = \"emperor_of_emperors\" needs an Emperor (Em) and an Emperor of \
+             Emperors (EE) among the pieces"
+                .to_string(),
+        ));
+    }
+    let setup = file.setup.get_ref();
+    let (rule, fixed) = match (&setup.builtin, setup.blue.is_empty()) {
+        (Some(id), true) => {
+            let builtin = Variant::by_id(id).filter(|v| !v.chess).ok_or_else(|| {
+                at(
+                    file.setup.span(),
+                    format!("no built-in game {id:?} whose arrays a file may use"),
+                )
+            })?;
+            if (builtin.geometry.width, builtin.geometry.height) != (board.files, board.ranks) {
+                return Err(at(
+                    file.setup.span(),
+                    format!(
+                        "builtin = {id:?} places pieces on a {}x{} board, not {}x{}",
+                        builtin.geometry.width, builtin.geometry.height, board.files, board.ranks
+                    ),
+                ));
+            }
+            // Its arrays differ only by sides swapped within pairs: the default's pieces are all.
+            let mut missing: Vec<&str> = (builtin.setups.build)(builtin, builtin.setups.default)
+                .unwrap_or_default()
+                .iter()
+                .map(|&(_, k, _)| builtin.abbr(k))
+                .filter(|a| kind_of(a).is_none())
+                .collect();
+            missing.sort_unstable();
+            missing.dedup();
+            if !missing.is_empty() {
+                return Err(at(
+                    file.setup.span(),
+                    format!(
+                        "builtin = {id:?} places pieces this table lacks: {}",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+            (builtin.setups, Vec::new())
+        }
+        (None, false) => {
+            let symmetry = setup.symmetry.ok_or_else(|| {
+                at(
+                    file.setup.span(),
+                    "the setup needs symmetry = \"rotational\" or \"mirror\" for Tan's pieces"
+                        .to_string(),
+                )
+            })?;
+            let array = fixed_array(&setup.blue, symmetry, &geometry, &kind_of)
+                .map_err(|why| at(file.setup.span(), why))?;
+            (SetupRule::FIXED, array)
+        }
+        _ => {
+            return Err(at(
+                file.setup.span(),
+                "the setup is either builtin = \"GAME\" or blue = [\"ABBR square\", ...] with a \
+                 symmetry"
+                    .to_string(),
+            ));
+        }
+    };
+    let rules = Rules {
+        royal_capture_loses: file.rules.royal_capture_loses,
+        bare_piece_loses: file.rules.bare_piece_loses,
+        third_repetition_illegal: file.rules.third_repetition_illegal,
+    };
+    let zone_ranks: Vec<Vec<u8>> = board
+        .promotion_ranks
+        .iter()
+        .map(|ranks| ranks.iter().map(|r| r - 1).collect())
+        .collect();
+    let game = file.game.into_inner();
+    let pieces = entries.into_iter().map(PieceEntry::into_spec).collect();
+    let mut variant = Variant::build(
+        leak::string(game.id),
+        leak::string(game.title),
+        geometry,
+        pieces,
+        [&zone_ranks[0], &zone_ranks[1]],
+        rules,
+        rule,
+    )
+    .with_fixed_array(fixed);
+    if game.promotion == Some(PromotionRule::EmperorOfEmperors) {
+        variant = variant.with_promotion_choice(crate::variants::typhoon::promotion_choice);
+    }
+    let variant = variant.leak();
+    // A game lost by losing the royal pieces needs some on each side.
+    let default = (variant.setups.build)(variant, variant.setups.default)
+        .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
+    if rules.royal_capture_loses {
+        for color in Color::BOTH {
+            if !default
+                .iter()
+                .any(|&(c, k, _)| c == color && variant.spec(k).royal)
+            {
+                return Err(FileError::at(
+                    text,
+                    0,
+                    format!(
+                        "royal_capture_loses, but {} has no royal piece in the array",
+                        variant.side_title(color)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(variant)
+}
+
+/// Blue's `"ABBR square"` items and their images for Tan.
+fn fixed_array(
+    items: &[String],
+    symmetry: Symmetry,
+    geometry: &Geometry,
+    kind_of: &dyn Fn(&str) -> Option<PieceKind>,
+) -> Result<Vec<Placement>, String> {
+    let mut array: Vec<Placement> = Vec::new();
+    for item in items {
+        let mut words = item.split_whitespace();
+        let (Some(abbr), Some(square), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!("setup item {item:?} is not \"ABBR square\""));
+        };
+        let kind =
+            kind_of(abbr).ok_or_else(|| format!("setup item {item:?}: no piece {abbr:?}"))?;
+        let sq = geometry.parse_square(square).ok_or_else(|| {
+            format!("setup item {item:?}: {square:?} is not a square of the board")
+        })?;
+        let image = match symmetry {
+            Symmetry::Rotational => geometry.rotate(sq),
+            Symmetry::Mirror => geometry.flip_ranks(sq),
+        };
+        for (color, at) in [(Color::Blue, sq), (Color::Tan, image)] {
+            if array.iter().any(|p| p.2 == at) {
+                return Err(format!(
+                    "setup item {item:?}: {} is taken twice (Blue's pieces and their images \
+                     for Tan must not meet)",
+                    geometry.square_name(at)
+                ));
+            }
+            array.push((color, kind, at));
+        }
+    }
+    Ok(array)
+}
+
+/// A built-in game as a variant file; the 12x8 game cannot be written yet (its chess rules are
+/// not mechanisms a file switches on).
+pub fn game_to_toml(v: &Variant) -> Result<String, String> {
+    if v.chess {
+        return Err(format!(
+            "{} cannot be written as a file yet: its International Chess rules (check, castling, \
+             en passant, drops) are not yet mechanisms a file can switch on",
+            v.title
+        ));
+    }
+    let zone = |color: Color| -> Vec<u8> {
+        (0..v.geometry.height)
+            .filter(|&r| v.in_zone(color, Square::new(0, r).cell()))
+            .map(|r| r + 1)
+            .collect()
+    };
+    let (builtin, blue, symmetry) = if v.fixed_array.is_empty() {
+        (Some(v.id.to_string()), Vec::new(), None)
+    } else {
+        let blue = v
+            .fixed_array
+            .iter()
+            .filter(|p| p.0 == Color::Blue)
+            .map(|&(_, k, sq)| format!("{} {}", v.abbr(k), v.geometry.square_name(sq)))
+            .collect();
+        (None, blue, Some(Symmetry::Rotational))
+    };
+    let head = GameOut {
+        game: GameSection {
+            id: v.id.to_string(),
+            title: v.title.to_string(),
+            promotion: v.promotion_choice.map(|_| PromotionRule::EmperorOfEmperors),
+        },
+        board: BoardSection {
+            files: v.geometry.width,
+            ranks: v.geometry.height,
+            promotion_ranks: [zone(Color::Blue), zone(Color::Tan)],
+        },
+        rules: RulesSection {
+            royal_capture_loses: v.rules.royal_capture_loses,
+            bare_piece_loses: v.rules.bare_piece_loses,
+            third_repetition_illegal: v.rules.third_repetition_illegal,
+        },
+        setup: SetupSection {
+            builtin,
+            blue,
+            symmetry,
+        },
+        pieces: &v.pieces,
+    };
+    let mut text = format!(
+        "# {}: a Jovian variant file (docs/variants.md). `jovian variant check FILE` reads it.\n\n",
+        v.title
+    );
+    text += &toml::to_string(&head).map_err(|e| e.to_string())?;
+    text += "\n";
+    text += &super::piece::pieces_to_toml(head.pieces);
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, Setup};
+
+    fn perft(v: &'static Variant, depth: u32) -> u64 {
+        let setup = Setup::named(v, v.setups.default).unwrap();
+        Position::from_setup(&setup).unwrap().perft(depth)
+    }
+
+    #[test]
+    fn every_game_but_the_12x8_is_written_and_read_back_the_same() {
+        for v in Variant::all() {
+            let Ok(text) = game_to_toml(v) else {
+                assert!(v.chess, "{}", v.id);
+                continue;
+            };
+            let back = game_from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", v.id));
+            assert_eq!((back.id, back.title), (v.id, v.title));
+            assert_eq!(back.pieces, v.pieces, "{}", v.id);
+            assert_eq!(
+                (back.geometry.width, back.geometry.height),
+                (v.geometry.width, v.geometry.height)
+            );
+            for color in Color::BOTH {
+                for sq in v.geometry.squares() {
+                    assert_eq!(back.in_zone(color, sq.cell()), v.in_zone(color, sq.cell()));
+                }
+            }
+            assert_eq!(
+                (back.rules.royal_capture_loses, back.rules.bare_piece_loses),
+                (v.rules.royal_capture_loses, v.rules.bare_piece_loses)
+            );
+            assert_eq!(
+                back.promotion_choice.is_some(),
+                v.promotion_choice.is_some()
+            );
+            let name = (v.setups.random)(7);
+            assert_eq!(
+                (back.setups.build)(back, &name),
+                (v.setups.build)(v, &name),
+                "{}",
+                v.id
+            );
+            assert_eq!(perft(back, 2), perft(v, 2), "{}", v.id);
+            assert_eq!(game_to_toml(back).unwrap(), text, "{}", v.id);
+        }
+    }
+
+    /// A small game no one wrote for Jovian: 6x6, a Wazir-Knight ("Squire") and a King each.
+    const SMALL: &str = r#"
+[game]
+id = "squires"
+title = "Squires"
+
+[board]
+files = 6
+ranks = 6
+promotion_ranks = [[6], [1]]
+
+[rules]
+royal_capture_loses = true
+bare_piece_loses = false
+third_repetition_illegal = true
+
+[setup]
+blue = ["K c1", "Sq d1", "P c2", "P d2"]
+symmetry = "mirror"
+
+[[piece]]
+name = "King"
+abbr = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Squire"
+abbr = "Sq"
+betza = "WN"
+
+[[piece]]
+name = "Pawn"
+abbr = "P"
+betza = "mfWcfF"
+promotes = "Sq"
+"#;
+
+    #[test]
+    fn a_new_small_game_is_read_and_played() {
+        let v = game_from_toml(SMALL).unwrap();
+        assert_eq!((v.geometry.width, v.geometry.height), (6, 6));
+        let setup = Setup::named(v, "default").unwrap();
+        let mut pos = Position::from_setup(&setup).unwrap();
+        // Blue: the King to b1 or b2; the Squire on d1 to e1 (W) or b2, c3, e3, f2 (N); each Pawn
+        // one step. Two plies are the product: the armies cannot meet in two moves.
+        let first = pos.perft(1);
+        assert_eq!(first, 2 + 5 + 2);
+        assert_eq!(pos.perft(2), first * first);
+        assert!(
+            game_to_toml(v)
+                .unwrap()
+                .contains("blue = [\"K c1\", \"Sq d1\", \"P c2\", \"P d2\"]")
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// A damaged game file is an error with a place, or a game, never a panic.
+        #[test]
+        fn damaged_game_files_never_panic(cut in 0usize..1200, len in 0usize..30, junk in "[\\[\\]{}=\",a-z0-9 \n]{0,10}") {
+            let mut start = cut.min(SMALL.len());
+            while !SMALL.is_char_boundary(start) { start -= 1; }
+            let mut end = (start + len).min(SMALL.len());
+            while !SMALL.is_char_boundary(end) { end -= 1; }
+            let damaged = format!("{}{junk}{}", &SMALL[..start], &SMALL[end..]);
+            if let Err(e) = game_from_toml(&damaged) {
+                proptest::prop_assert!(e.line >= 1 && e.column >= 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_game_is_one_error_with_its_place() {
+        let bad = |from: &str, to: &str| {
+            let text = SMALL.replace(from, to);
+            assert_ne!(text, SMALL, "{from}");
+            game_from_toml(&text).unwrap_err().to_string()
+        };
+        let e = bad("files = 6", "files = 17");
+        assert!(
+            e.contains("the board has 17 files; a board has 2 to 16"),
+            "{e}"
+        );
+        let e = bad("id = \"squires\"", "id = \"Squires!\"");
+        assert!(e.contains("must be 1 to 40 lower-case letters"), "{e}");
+        let e = bad("\"Sq d1\"", "\"Sq z9\"");
+        assert!(e.contains("\"z9\" is not a square of the board"), "{e}");
+        let e = bad("\"Sq d1\"", "\"Xx d1\"");
+        assert!(e.contains("no piece \"Xx\""), "{e}");
+        let e = bad("\"K c1\", ", "");
+        assert!(
+            e.contains("royal_capture_loses, but Blue has no royal piece"),
+            "{e}"
+        );
+        let e = bad("symmetry = \"mirror\"", "");
+        assert!(e.contains("needs symmetry"), "{e}");
+        let e = bad(
+            "promotion_ranks = [[6], [1]]",
+            "promotion_ranks = [[7], [1]]",
+        );
+        assert!(e.contains("promotion rank 7 is not a rank"), "{e}");
+        let e = bad(
+            "title = \"Squires\"",
+            "title = \"Squires\"\npromotion = \"emperor_of_emperors\"",
+        );
+        assert!(e.contains("needs an Emperor (Em)"), "{e}");
+        let e = bad("[setup]\n", "[setup]\nbuiltin = \"scirocco\"\n");
+        assert!(e.contains("either builtin"), "{e}");
+        let e = bad(
+            "blue = [\"K c1\", \"Sq d1\", \"P c2\", \"P d2\"]\nsymmetry = \"mirror\"",
+            "builtin = \"scirocco\"",
+        );
+        assert!(e.contains("on a 10x10 board, not 6x6"), "{e}");
+        let e = bad("[rules]\n", "[rulez]\n");
+        assert!(e.starts_with("line "), "{e}");
+        let e = bad("\"P c2\", \"P d2\"", "\"P c2\", \"P c2\"");
+        assert!(e.contains("c2 is taken twice"), "{e}");
+    }
+}
