@@ -76,7 +76,12 @@ enum Command {
         position: PositionArgs,
     },
     /// Check a game record: replay and validate every move.
-    Validate { file: std::path::PathBuf },
+    Validate {
+        file: std::path::PathBuf,
+        /// The variant file of a game that is not built in (docs/variants.md).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<std::path::PathBuf>,
+    },
     /// Fixed perft and search workloads, reporting nodes per second (use a release build).
     Bench(bench::BenchArgs),
     /// Play a game against the engine in the terminal.
@@ -217,7 +222,12 @@ fn run(command: Command) -> Result<(), CliError> {
             let mut pos = position.load(&game)?;
             out!("{}", board_text::render(&mut pos));
         }
-        Command::Validate { file } => validate(&file)?,
+        Command::Validate { file, variant } => {
+            if let Some(path) = &variant {
+                input::variant_file(path)?;
+            }
+            validate(&file)?
+        }
         Command::Bench(args) => bench::run(&args)?,
         Command::Play(args) => play::run(&args)?,
         Command::Analyse(args) => analyse::run(&args)?,

@@ -97,6 +97,16 @@ fn a_changed_game_is_checked_counted_and_played() {
     };
     assert!(lab("2", false).starts_with("Scirocco, Knight-Wagon lab: 2 games"));
     assert!(lab("3", true).contains("Resumed: 2 games read from the records, 1 played now"));
+    // Its records name the game by id: `validate` needs the file to know it.
+    let record = format!("{run}/game-001.pgn");
+    assert_fails(&jovian(&["validate", &record]), "wagon-knight");
+    let o = jovian(&["validate", &record, "--variant", file]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(
+        stdout(&o).contains("valid Scirocco, Knight-Wagon record"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
