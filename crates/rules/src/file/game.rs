@@ -469,11 +469,7 @@ promotes = "Sq"
         /// A damaged game file is an error with a place, or a game, never a panic.
         #[test]
         fn damaged_game_files_never_panic(cut in 0usize..1200, len in 0usize..30, junk in "[\\[\\]{}=\",a-z0-9 \n]{0,10}") {
-            let mut start = cut.min(SMALL.len());
-            while !SMALL.is_char_boundary(start) { start -= 1; }
-            let mut end = (start + len).min(SMALL.len());
-            while !SMALL.is_char_boundary(end) { end -= 1; }
-            let damaged = format!("{}{junk}{}", &SMALL[..start], &SMALL[end..]);
+            let damaged = crate::file::damaged(SMALL, cut, len, &junk);
             if let Err(e) = game_from_toml(&damaged) {
                 proptest::prop_assert!(e.line >= 1 && e.column >= 1);
             }

@@ -59,3 +59,18 @@ pub fn variant_named(game: &str) -> Result<&'static Variant, String> {
     }
     Variant::by_id(game).ok_or_else(|| format!("unknown game {game:?}"))
 }
+
+/// `text` with `len` bytes from `cut` replaced by `junk` (at character boundaries): the damaged
+/// files of the property tests.
+#[cfg(test)]
+pub(crate) fn damaged(text: &str, cut: usize, len: usize, junk: &str) -> String {
+    let mut start = cut.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (start + len).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}{junk}{}", &text[..start], &text[end..])
+}

@@ -340,12 +340,7 @@ mod tests {
         fn damaged_files_never_panic(cut in 0usize..4000, len in 0usize..40, junk in "[\\[\\]{}=\",a-z0-9 \n\u{e9}]{0,12}") {
             let v = Variant::by_id("typhoon").unwrap();
             let text = pieces_to_toml(&v.pieces[..12]);
-            let cut = cut.min(text.len());
-            let mut start = cut;
-            while !text.is_char_boundary(start) { start -= 1; }
-            let mut end = (start + len).min(text.len());
-            while !text.is_char_boundary(end) { end -= 1; }
-            let damaged = format!("{}{junk}{}", &text[..start], &text[end..]);
+            let damaged = crate::file::damaged(&text, cut, len, &junk);
             if let Err(e) = pieces_from_toml(&damaged) {
                 proptest::prop_assert!(e.line >= 1 && e.column >= 1);
             }
