@@ -21,7 +21,7 @@ use crate::input::{self, CliError};
 use crate::matches::cecp::CmdLimit;
 use crate::matches::players::{self, Spec, mix};
 use crate::matches::ray::RayArgs;
-use crate::matches::resume::{self, Expected};
+use crate::matches::resume;
 use crate::matches::runner::Runner;
 use crate::matches::stats::Winner;
 use crate::matches::{Config, Job};
@@ -360,13 +360,7 @@ pub fn run(args: &LabArgs) -> Result<(), CliError> {
             jobs_left.push(job);
             continue;
         };
-        let expected = Expected {
-            round: job.index + 1,
-            setup: &job.setup,
-            blue: &settings.player,
-            tan: &settings.player,
-            a_is_blue: true,
-        };
+        let expected = job.expected(&settings.player, &settings.player);
         let finished = resume::read_finished(&path, &expected).map_err(CliError)?;
         add_points(&mut points, finished.winner);
     }

@@ -172,6 +172,39 @@ pub(crate) struct Job {
     pub(crate) opening_seed: u64,
 }
 
+impl Job {
+    /// What its saved record must show: this game, A and B (`a`, `b`: their names) on their sides.
+    pub(crate) fn expected<'a>(&'a self, a: &'a str, b: &'a str) -> Expected<'a> {
+        let (blue, tan) = if self.a_is_blue { (a, b) } else { (b, a) };
+        Expected {
+            round: self.index + 1,
+            setup: &self.setup,
+            blue,
+            tan,
+            a_is_blue: self.a_is_blue,
+        }
+    }
+}
+
+/// What the game threads of a match need (`out: None` keeps the records in the reports: a Ray
+/// worker's).
+pub(crate) fn match_config(
+    variant: &'static Variant,
+    settings: &Settings,
+    tc: Option<(Duration, Duration)>,
+    out: Option<PathBuf>,
+    games: usize,
+) -> Config {
+    Config {
+        variant,
+        names: [settings.a.clone(), settings.b.clone()],
+        tc,
+        max_plies: settings.max_plies,
+        out,
+        digits: games.to_string().len().max(3),
+    }
+}
+
 /// How a game went.
 pub(crate) struct Report {
     pub(crate) index: usize,
@@ -363,18 +396,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             jobs_left.push(job);
             continue;
         };
-        let (blue, tan) = if job.a_is_blue {
-            (&settings.a, &settings.b)
-        } else {
-            (&settings.b, &settings.a)
-        };
-        let expected = Expected {
-            round: job.index + 1,
-            setup: &job.setup,
-            blue,
-            tan,
-            a_is_blue: job.a_is_blue,
-        };
+        let expected = job.expected(&settings.a, &settings.b);
         let finished = resume::read_finished(&path, &expected).map_err(CliError)?;
         pairs.add(job.index, finished.winner);
         tally.add(
@@ -390,14 +412,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .concurrency
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, jobs.len().max(1));
-    let config = Config {
-        variant,
-        names: [args.a.trim().to_string(), args.b.trim().to_string()],
-        tc,
-        max_plies: args.max_plies,
-        out: Some(out.clone()),
-        digits: args.games.to_string().len().max(3),
-    };
+    let config = match_config(variant, &settings, tc, Some(out.clone()), args.games);
     let programs = specs
         .iter()
         .filter_map(|s| match s {

@@ -116,19 +116,15 @@ fn play_match(request: &Request) -> Result<Vec<Report>, CliError> {
         .map_err(|e| CliError(format!("the request's settings are not a match.txt: {e}")))?;
     let variant = input::variant(&settings.game)?;
     let arrays = matches::canonical_arrays(variant);
-    let specs = [&settings.a, &settings.b].map(|text| {
-        Spec::parse(text).map(|spec| match spec {
-            Spec::Cmd { program, args } => Spec::Cmd {
-                program: request.programs.get(&program).cloned().unwrap_or(program),
-                args,
-            },
-            other => other,
-        })
-    });
-    let specs = [
-        specs[0].clone().map_err(CliError)?,
-        specs[1].clone().map_err(CliError)?,
-    ];
+    // A cmd: program where this node has it (shipped in Ray's runtime environment).
+    let spec = |text: &str| match Spec::parse(text).map_err(CliError)? {
+        Spec::Cmd { program, args } => Ok(Spec::Cmd {
+            program: request.programs.get(&program).cloned().unwrap_or(program),
+            args,
+        }),
+        other => Ok::<_, CliError>(other),
+    };
+    let specs = [spec(&settings.a)?, spec(&settings.b)?];
     let tc = (!settings.tc.is_empty())
         .then(|| matches::parse_tc(&settings.tc))
         .transpose()
@@ -139,14 +135,7 @@ fn play_match(request: &Request) -> Result<Vec<Report>, CliError> {
         .iter()
         .map(|&i| matches::game_job(variant, &arrays, settings.seed, settings.random_plies, i))
         .collect();
-    let config = Config {
-        variant,
-        names: [settings.a.clone(), settings.b.clone()],
-        tc,
-        max_plies: settings.max_plies,
-        out: None,
-        digits: 3,
-    };
+    let config = matches::match_config(variant, &settings, tc, None, 1);
     let make = |who: usize| players::create(&specs[who], variant, request.hash, &cmd_limit, tc);
     play(&config, &jobs, &make)
 }

@@ -18,7 +18,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::resume::{self, Expected};
+use super::resume;
 use super::{Config, Job, Report};
 use crate::input::CliError;
 
@@ -300,7 +300,7 @@ impl RayPlan {
                             summary.duplicates += 1;
                             continue;
                         }
-                        match save_checked(config, out, &by_index, &game) {
+                        match save_checked(config, out, &by_index, game) {
                             Ok(report) => {
                                 *summary.nodes.entry(node.clone()).or_default() += 1;
                                 on_report(Ok(report));
@@ -361,7 +361,7 @@ fn save_checked(
     config: &Config,
     out: &Path,
     by_index: &HashMap<usize, &Job>,
-    game: &GameRecord,
+    game: GameRecord,
 ) -> Result<Report, String> {
     let job = by_index.get(&game.index).ok_or_else(|| {
         format!(
@@ -369,14 +369,7 @@ fn save_checked(
             game.index + 1
         )
     })?;
-    let (blue, tan) = if job.a_is_blue { (0, 1) } else { (1, 0) };
-    let expected = Expected {
-        round: job.index + 1,
-        setup: &job.setup,
-        blue: &config.names[blue],
-        tan: &config.names[tan],
-        a_is_blue: job.a_is_blue,
-    };
+    let expected = job.expected(&config.names[0], &config.names[1]);
     let finished = resume::check_finished(&game.record, &expected)
         .map_err(|e| format!("game {} came back wrong: {e}", job.index + 1))?;
     resume::write_whole(
@@ -389,7 +382,7 @@ fn save_checked(
         winner: finished.winner,
         reason: finished.reason,
         plies: finished.plies,
-        record: game.record.clone(),
+        record: game.record,
     })
 }
 
