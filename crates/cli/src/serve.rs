@@ -48,6 +48,11 @@ pub struct ServeArgs {
     /// a directory that `jovian lab --out` writes into shows there too.
     #[arg(long, value_name = "DIR")]
     lab_dir: Option<PathBuf>,
+    /// Offer the game of every variant file (*.toml) in DIR beside the built-in games: in the
+    /// game list, with its pieces' diagrams, its rules, the engine and the Lab page. Every file is
+    /// read at start; a broken one (or a repeated id) stops the server with its error.
+    #[arg(long, value_name = "DIR")]
+    variants: Option<PathBuf>,
 }
 
 /// Opens `url` in the desktop's browser if there is one; silently does nothing otherwise.
@@ -83,6 +88,14 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             engines.memory_mb, engines.engines
         )));
     }
+    // Every file is read before the server opens anything: a broken one is the whole answer.
+    let variants = match &args.variants {
+        Some(dir) => jovian_web::Catalogue::from_dir(dir).map_err(CliError)?,
+        None => jovian_web::Catalogue::builtin(),
+    };
+    let served: Vec<String> = (variants.files().iter())
+        .map(|f| format!("{} ({}, {})", f.variant.id, f.variant.title, f.name))
+        .collect();
     let stopped = jovian_web::serve_blocking(jovian_web::ServeOptions {
         port: args.port,
         host: args.host,
@@ -93,6 +106,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         lab_dir: args.lab_dir.clone(),
         // The Lab page's runs are played by this very program.
         lab_exe: std::env::current_exe().ok(),
+        variants,
         rate_limits: if args.no_rate_limits {
             jovian_web::RateLimits::off()
         } else {
@@ -107,6 +121,9 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             };
             let url = format!("http://{local}/");
             println!("Jovian is at {url} (games kept in {shown}; Ctrl-C stops the server)");
+            if !served.is_empty() {
+                println!("Variant files offered: {}", served.join("; "));
+            }
             if !addr.ip().is_loopback() {
                 println!(
                     "Listening on {addr}: people on the network open http://<this machine's \

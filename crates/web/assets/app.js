@@ -8,6 +8,7 @@ import { editorClick, leaveEditor, setupEditor } from "./editor.js";
 import { keepInvite, mySide, renderOnline, setupOnline } from "./online.js";
 import { chosenClock, renderClocks } from "./clocks.js";
 import { setupRules } from "./rules.js";
+import { fillVariantSelect } from "./games.js";
 import { play as playSound, setSound, soundOn } from "./sounds.js";
 import {
   M, S, closeChooser, drawBoard, movesFrom, overlays, screen, squareAt, squareXY, targetsOf, zoomBoard,
@@ -483,15 +484,6 @@ async function viewAt(ply) {
 // ---------------------------------------------------------------------------------------------
 // Dialogs
 
-function fillVariantSelect(select) {
-  select.innerHTML = "";
-  for (const v of state.variants) {
-    const o = document.createElement("option");
-    o.value = v.id; o.textContent = `${v.title} (${v.width}x${v.height})`;
-    select.appendChild(o);
-  }
-}
-
 function chosenSetupName() {
   const v = state.variants.find((x) => x.id === $("new-variant").value);
   const bits = [...document.querySelectorAll("#pairs input")].map((i) => (i.checked ? "1" : "0")).join("");
@@ -716,8 +708,8 @@ function syncOptions() {
 
 async function main() {
   state.variants = await api("/api/variants");
-  fillVariantSelect($("new-variant"));
-  fillVariantSelect($("load-variant"));
+  fillVariantSelect($("new-variant"), state.variants);
+  fillVariantSelect($("load-variant"), state.variants);
   $("new-variant").addEventListener("change", renderPairs);
   $("symmetry").addEventListener("change", () => { $("setup-name").textContent = `Setup name: ${chosenSetupName()}`; });
   document.querySelectorAll("input[name=setup]").forEach((r) =>

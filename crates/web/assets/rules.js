@@ -1,7 +1,7 @@
 // The rules of the game on show, in the app: the variant's own data (board, sides, setup, how a
 // game ends) from the server, with the project's readings of the text and the game's notation
 // (Markdown from docs/, rendered here), and every piece type linked to its entry in the Pieces
-// dialog.
+// dialog. A game of a designer's variant file shows the file in place of the readings of a text.
 
 import { $, api, showError, state } from "./state.js";
 
@@ -74,9 +74,10 @@ async function showRules(openPieces) {
   const body = $("rules-body");
   body.innerHTML = "";
   const h = (tag, text) => { const e = document.createElement(tag); e.textContent = text; body.appendChild(e); return e; };
-  h("h2", `${r.title}: the rules`);
+  // A designer's file has no published text behind it: the page says whose rules these are.
+  h("h2", r.file ? `${r.title}: the rules (a designer's file, ${r.file})` : `${r.title}: the rules`);
   h("p", `Board ${r.board}; ${r.sides[0]} and ${r.sides[1]}; ${r.types} piece types. `
-    + `Royal: ${r.royal.join(", ")}.`);
+    + (r.royal.length ? `Royal: ${r.royal.join(", ")}.` : "No royal piece."));
   h("h3", "Setup");
   h("p", r.setup);
   h("h3", "How a game ends");
@@ -98,7 +99,7 @@ async function showRules(openPieces) {
   body.appendChild(pieces);
   h("h3", "Notation");
   renderMarkdown(r.notation, body);
-  h("h3", "How Jovian reads the text");
+  h("h3", r.file ? "Where these rules come from" : "How Jovian reads the text");
   renderMarkdown(r.readings, body);
   $("dlg-rules").showModal();
 }

@@ -15,7 +15,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use jovian_engine::{Engine, Limits, score_text};
 use jovian_rules::notation::{self, Style};
-use jovian_rules::{Color, Position, Variant, fen};
+use jovian_rules::{Color, Position, fen};
 use serde::{Deserialize, Serialize};
 
 use crate::engine_pool::{ANALYSIS_QUEUE, AnalysisAdmission, AnalysisRefusal, Permit};
@@ -112,8 +112,8 @@ pub async fn analyse(
     seat: Seat,
     ApiJson(req): ApiJson<AnalysisRequest>,
 ) -> Result<Response, ApiError> {
-    let v =
-        Variant::by_id(&req.variant).ok_or_else(|| bad(format!("no game {:?}", req.variant)))?;
+    let v = (state.catalogue.find(&req.variant))
+        .ok_or_else(|| bad(format!("no game {:?}", req.variant)))?;
     if req.search_ms > MAX_SEARCH_MS {
         return Err(bad(format!(
             "search_ms is at most {MAX_SEARCH_MS} (10 seconds)"

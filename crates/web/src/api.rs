@@ -3,7 +3,7 @@
 //! database is busy or the server stops; nothing here panics on input.
 
 use std::convert::Infallible;
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::assets;
-use crate::diagram::{Diagram, diagram};
+use crate::catalogue::Catalogue;
 use crate::engine_task::{cancel, due};
 use crate::game::{Ending, GameState, GameView, Humans, board_view};
 use crate::offers::OfferKind;
@@ -75,126 +75,24 @@ pub fn router_with(state: AppState, security: SecurityConfig) -> Router {
 // ---------------------------------------------------------------------------------------------
 // Variants
 
-#[derive(Serialize)]
-struct PieceInfo {
-    abbr: &'static str,
-    name: &'static str,
-    description: &'static str,
-    promotes_to: Option<&'static str>,
-    promoted: bool,
-    royal: bool,
-    diagram: Diagram,
-    /// The other types that move exactly like this one (`diagram::likeness`).
-    moves_like: Vec<&'static str>,
-}
-
-#[derive(Serialize)]
-struct PairInfo {
-    first: &'static str,
-    second: &'static str,
-    left: String,
-    right: String,
-}
-
-#[derive(Serialize)]
-struct VariantInfo {
-    id: &'static str,
-    title: &'static str,
-    width: u8,
-    height: u8,
-    files: Vec<String>,
-    default_setup: &'static str,
-    setup_help: &'static str,
-    pairs: Vec<PairInfo>,
-    pieces: Vec<PieceInfo>,
-    /// The game has pieces in hand (drops).
-    hands: bool,
-    sides: [&'static str; 2],
-}
-
-fn variant_info(v: &'static Variant) -> VariantInfo {
-    let g = &v.geometry;
-    let files = (0..g.width)
-        .map(|f| {
-            let name = v.square_name(jovian_rules::Square::new(f, 0));
-            name.trim_end_matches(|c: char| c.is_ascii_digit())
-                .to_string()
-        })
-        .collect();
-    let pairs = v
-        .setups
-        .pairs
-        .iter()
-        .map(|&(first, second, left, rank)| PairInfo {
-            first,
-            second,
-            left: v.square_name(jovian_rules::Square::new(left, rank)),
-            right: v.square_name(jovian_rules::Square::new(g.width - 1 - left, rank)),
-        })
-        .collect();
-    let alike = crate::diagram::likeness::alike(v);
-    let pieces = v
-        .kinds()
-        .zip(alike)
-        .map(|(k, moves_like)| {
-            let spec = v.spec(k);
-            PieceInfo {
-                abbr: spec.abbr,
-                name: spec.name,
-                description: spec.description,
-                promotes_to: spec.promotes_to,
-                promoted: spec.promoted,
-                royal: spec.royal,
-                diagram: diagram(v, k),
-                moves_like,
-            }
-        })
-        .collect();
-    VariantInfo {
-        id: v.id,
-        title: v.title,
-        width: g.width,
-        height: g.height,
-        files,
-        default_setup: v.setups.default,
-        setup_help: v.setups.help,
-        pairs,
-        pieces,
-        hands: v.chess,
-        sides: [
-            v.side_title(jovian_rules::Color::Blue),
-            v.side_title(jovian_rules::Color::Tan),
-        ],
-    }
-}
-
-/// Every game's description with its pieces' diagrams and likenesses: a few hundred thousand
-/// move generations (about a second in a release build), computed once, by the first caller
-/// (the server starts it in the background when it starts: `warm_variants`).
-pub fn variants_json() -> &'static str {
-    static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| {
-        let all: Vec<VariantInfo> = Variant::all().into_iter().map(variant_info).collect();
-        serde_json::to_string(&all).unwrap_or_else(|_| "[]".to_string())
-    })
-}
-
-/// Starts computing [`variants_json`] on a thread of its own, so that the first page need not
-/// wait for it.
-pub fn warm_variants() {
+/// Starts making the game list's answer ([`Catalogue::variants_json`]) on a thread of its own,
+/// so that the first page need not wait for it.
+pub fn warm_variants(catalogue: Arc<Catalogue>) {
     let _ = std::thread::Builder::new()
         .name("jovian-diagrams".into())
-        .spawn(|| {
+        .spawn(move || {
             crate::engine_pool::lower_thread_priority();
-            variants_json();
+            catalogue.variants_json();
         });
 }
 
-async fn variants() -> Response {
+/// `GET /api/variants`: every game this server offers (crate::catalogue).
+async fn variants(State(state): State<AppState>) -> Response {
+    let catalogue = state.catalogue.clone();
     // Off the async workers: the first call computes (or waits for) the diagrams.
-    let body = tokio::task::spawn_blocking(variants_json)
+    let body = tokio::task::spawn_blocking(move || catalogue.variants_json())
         .await
-        .unwrap_or("[]");
+        .unwrap_or_else(|_| axum::body::Bytes::from_static(b"[]"));
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
@@ -279,7 +177,7 @@ fn random_setup(v: &Variant) -> String {
     (v.setups.random)(nanos)
 }
 
-fn start_of(req: &NewGame) -> ApiResult<GameState> {
+fn start_of(req: &NewGame, catalogue: &Catalogue) -> ApiResult<GameState> {
     if let Some(text) = &req.record {
         // A bare move list (or a record without a Variant tag) is a game of the `variant` given.
         let has_variant = text
@@ -302,6 +200,16 @@ fn start_of(req: &NewGame) -> ApiResult<GameState> {
                 "a record brings its own start: give no \"setup\" or \"position\" with it",
             ));
         }
+        // The rules library knows every game read from a file in this process; a server plays
+        // only those it offers.
+        let game_of = replayed.start.variant;
+        if catalogue.find(game_of.id).is_none_or(|v| v != game_of) {
+            return Err(ApiError::bad(format!(
+                "the record is a game of {:?}, which this server does not offer; known games: {}",
+                game_of.id,
+                catalogue.ids()
+            )));
+        }
         if let Some(v) = req.variant.as_deref()
             && v != replayed.start.variant.id
         {
@@ -322,11 +230,10 @@ fn start_of(req: &NewGame) -> ApiResult<GameState> {
         .variant
         .as_deref()
         .ok_or_else(|| ApiError::bad("say which game: \"variant\" is missing"))?;
-    let v = Variant::by_id(id).ok_or_else(|| {
-        let known: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
+    let v = catalogue.find(id).ok_or_else(|| {
         ApiError::bad(format!(
             "unknown game {id:?}; known games: {}",
-            known.join(", ")
+            catalogue.ids()
         ))
     })?;
     if let Some(text) = &req.position {
@@ -369,7 +276,7 @@ async fn create_game(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<NewGame>,
 ) -> ApiResult<Response> {
-    let mut game = start_of(&req)?;
+    let mut game = start_of(&req, &state.catalogue)?;
     game.humans = match req.humans.as_deref() {
         None => Humans::Blue,
         Some(h) => Humans::parse(h).ok_or_else(|| {

@@ -21,6 +21,7 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("sounds.js", include_str!("../assets/sounds.js")),
     ("annotations.js", include_str!("../assets/annotations.js")),
     ("rules.js", include_str!("../assets/rules.js")),
+    ("games.js", include_str!("../assets/games.js")),
 ];
 
 pub async fn index() -> impl IntoResponse {

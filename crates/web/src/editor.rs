@@ -1,6 +1,7 @@
 //! The position editor's one question to the server: is this arrangement a position of the game,
 //! and what are its text and JSON forms? The page keeps the pieces; the rules library decides.
 
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use jovian_rules::{Color, Position, Setup, Variant, fen, json};
@@ -8,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{BoardView, board_view};
 use crate::reply::{ApiError, ApiJson};
+use crate::state::AppState;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,9 +49,12 @@ fn color(v: &Variant, name: &str) -> Option<Color> {
         .find(|&c| c.name() == name || v.side_title(c).eq_ignore_ascii_case(name))
 }
 
-pub async fn check_position(ApiJson(req): ApiJson<EditedPosition>) -> Result<Response, ApiError> {
-    let v =
-        Variant::by_id(&req.variant).ok_or_else(|| bad(format!("no game {:?}", req.variant)))?;
+pub async fn check_position(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<EditedPosition>,
+) -> Result<Response, ApiError> {
+    let v = (state.catalogue.find(&req.variant))
+        .ok_or_else(|| bad(format!("no game {:?}", req.variant)))?;
     let to_move = color(v, &req.to_move)
         .ok_or_else(|| bad(format!("no side {:?} (blue or tan)", req.to_move)))?;
     let mut pieces = Vec::with_capacity(req.pieces.len());

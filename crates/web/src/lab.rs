@@ -26,6 +26,7 @@ use jovian_lab::html::{PageLinks, render};
 use jovian_lab::svg::escape;
 use jovian_lab::{REPORT_CSS, Report, Run, SETTINGS_FILE};
 
+use crate::catalogue::Catalogue;
 use crate::reply::{ApiError, ApiJson, ApiResult};
 use crate::state::AppState;
 
@@ -61,7 +62,7 @@ async fn start_run(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<crate::lab_runs::StartRun>,
 ) -> ApiResult<Response> {
-    let view = state.lab_runs.start(&state.pool, &state.lab_dir, req)?;
+    let view = (state.lab_runs).start(&state.pool, &state.lab_dir, &state.catalogue, req)?;
     Ok((axum::http::StatusCode::CREATED, axum::Json(view)).into_response())
 }
 
@@ -195,7 +196,19 @@ struct Listed {
     modified: Option<SystemTime>,
 }
 
-fn runs(lab: &Path) -> Vec<Listed> {
+/// The game a run's settings name, as the list shows it: a served variant file's game by its
+/// title and file name, not by the path its run was given (the page never shows the server's
+/// directories); any other game as the settings name it.
+fn game_shown(catalogue: &Catalogue, game: &str) -> String {
+    let path = Path::new(game);
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    match catalogue.files().iter().find(|f| f.path == path) {
+        Some(file) => catalogue.title(file.variant),
+        None => game.to_string(),
+    }
+}
+
+fn runs(lab: &Path, catalogue: &Catalogue) -> Vec<Listed> {
     let Ok(entries) = std::fs::read_dir(lab) else {
         return Vec::new();
     };
@@ -207,7 +220,7 @@ fn runs(lab: &Path) -> Vec<Listed> {
             let settings = jovian_lab::run::read_settings(&dir).ok();
             let files = fingerprint(&dir);
             Some(Listed {
-                game: settings.as_ref().map_or("?".into(), |s| s.game.clone()),
+                game: (settings.as_ref()).map_or("?".into(), |s| game_shown(catalogue, &s.game)),
                 player: settings.map_or("?".into(), |s| s.player),
                 records: files.iter().filter(|f| f.0.ends_with(".pgn")).count(),
                 modified: files.iter().filter_map(|f| f.2).max(),
@@ -219,12 +232,21 @@ fn runs(lab: &Path) -> Vec<Listed> {
     runs
 }
 
-/// The form that starts a run from the page (assets/lab.js sends it and shows the progress).
-const START_FORM: &str = "<section id=\"start-run\" class=\"headline\"><h2>Start a run</h2>\n\
-    <form id=\"run-form\"><label>Game <select name=\"game\">\
-    <option value=\"scirocco\">Scirocco</option><option value=\"typhoon\">Typhoon</option>\
-    <option value=\"jupiter\">Jupiter</option><option value=\"jupiter-1999\">Jupiter (1999)</option>\
-    <option value=\"larger-board\">Chess on a Larger Board</option></select></label>\n\
+/// The form that starts a run from the page (assets/lab.js sends it and shows the progress), with
+/// every game the server offers.
+fn start_form(catalogue: &Catalogue) -> String {
+    let games: String = (catalogue.games().into_iter())
+        .map(|v| {
+            format!(
+                "<option value=\"{}\">{}</option>",
+                escape(v.id),
+                escape(&catalogue.title(v))
+            )
+        })
+        .collect();
+    format!(
+        "<section id=\"start-run\" class=\"headline\"><h2>Start a run</h2>\n\
+    <form id=\"run-form\"><label>Game <select name=\"game\">{games}</select></label>\n\
     <label>Games <input name=\"games\" type=\"number\" min=\"1\" max=\"1000\" value=\"20\"></label>\n\
     <label>Level <input name=\"level\" type=\"number\" min=\"1\" max=\"10\" value=\"2\"></label>\n\
     <label>Arrays <select name=\"setups\"><option value=\"all\">drawn for each game</option>\
@@ -234,11 +256,14 @@ const START_FORM: &str = "<section id=\"start-run\" class=\"headline\"><h2>Start
     <p class=\"settings\">A run plays its games one after another on one of the server's engines \
     (it waits for a free one), into this server's lab directory; a cancelled run can be continued \
     with <code>jovian lab --resume --out DIR</code>. Runs made with <code>jovian lab --out</code> \
-    into the same directory are listed below too.</p></section>\n";
+    into the same directory are listed below too.</p></section>\n"
+    )
+}
 
 async fn list(State(state): State<AppState>) -> Response {
     let lab = state.lab_dir.clone();
-    let runs = tokio::task::spawn_blocking(move || runs(&lab))
+    let catalogue = state.catalogue.clone();
+    let runs = tokio::task::spawn_blocking(move || runs(&lab, &catalogue))
         .await
         .unwrap_or_default();
     let mut page = String::from(
@@ -249,7 +274,7 @@ async fn list(State(state): State<AppState>) -> Response {
          <body class=\"lab-report\">\n<main>\n<p class=\"nav\"><a href=\"/\">Board</a></p>\n\
          <h1>The designer's lab</h1>\n",
     );
-    page.push_str(START_FORM);
+    page.push_str(&start_form(&state.catalogue));
     if runs.is_empty() {
         page.push_str(
             "<p>No lab runs yet. Make one with <code>jovian lab GAME</code> (for example \

@@ -9,15 +9,16 @@
 //! * `GET /lab/runs/current`: the latest run's state and progress (`null` before any);
 //! * `POST /lab/runs/current/cancel`: stops it.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use jovian_rules::Variant;
 use serde::{Deserialize, Serialize};
 
+use crate::catalogue::Catalogue;
 use crate::engine_pool::{EnginePool, Permit};
 use crate::reply::{ApiError, ApiResult};
 
@@ -114,15 +115,22 @@ impl LabRuns {
         self.latest.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Starts a run into `lab_dir` with a slot of `pool` (the routes are in lab.rs).
+    /// Starts a run of one of `catalogue`'s games into `lab_dir` with a slot of `pool` (the
+    /// routes are in lab.rs).
     pub fn start(
         self: &Arc<Self>,
         pool: &Arc<EnginePool>,
         lab_dir: &Path,
+        catalogue: &Catalogue,
         req: StartRun,
     ) -> ApiResult<RunView> {
-        let v = Variant::by_id(&req.game)
+        let v = (catalogue.find(&req.game))
             .ok_or_else(|| ApiError::bad(format!("no game {:?}", req.game)))?;
+        // `jovian lab` is another process: a file game is named by its file, which it reads.
+        let game: OsString = match catalogue.file_of(v) {
+            Some(file) => file.path.clone().into_os_string(),
+            None => v.id.into(),
+        };
         if !(1..=MAX_GAMES).contains(&req.games) {
             return Err(ApiError::bad(format!("games must be 1 to {MAX_GAMES}")));
         }
@@ -163,7 +171,9 @@ impl LabRuns {
                 ApiError::from(crate::WebError::Data(format!("the lab directory: {e}")))
             })?;
         let child = Command::new(&exe)
-            .args(["lab", v.id, "--quiet", "--concurrency", "1"])
+            .arg("lab")
+            .arg(&game)
+            .args(["--quiet", "--concurrency", "1"])
             .args(["--games", &req.games.to_string()])
             .args(["--level", &req.level.to_string()])
             .args(["--setups", &req.setups])

@@ -7,6 +7,7 @@
 mod analysis;
 mod api;
 mod assets;
+mod catalogue;
 pub mod clock;
 mod commits;
 mod connections;
@@ -33,6 +34,7 @@ pub mod shutdown;
 mod state;
 pub mod store;
 mod table;
+mod variant_view;
 mod words;
 
 use std::future::Future;
@@ -43,6 +45,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 pub use api::{router, router_with};
+pub use catalogue::{Catalogue, FileGame};
 pub use connections::{BODY_TIMEOUT, ConnectionLimits, HEAD_TIMEOUT};
 pub use dir_lock::LOCK_FILE;
 pub use engine_pool::{ANALYSIS_QUEUE, EngineOptions, EngineStatus, QueueView};
@@ -122,6 +125,9 @@ pub struct ServeOptions {
     pub lab_dir: Option<PathBuf>,
     /// The `jovian` program that plays the runs started from the Lab page (none: not offered).
     pub lab_exe: Option<PathBuf>,
+    /// The games offered: the built-in ones, and the variant files of `--variants DIR`
+    /// ([`Catalogue::from_dir`], read before the server starts).
+    pub variants: Catalogue,
     /// Called with the address once the server listens (the CLI prints it and opens a browser).
     pub on_listening: Box<dyn FnOnce(SocketAddr) + Send>,
 }
@@ -174,9 +180,9 @@ pub async fn serve_until(
     options: ServeOptions,
     stop: impl Future<Output = Stop> + Send + 'static,
 ) -> Result<Stopped, WebError> {
-    let state = AppState::open_with(&options.data, options.engines)?
+    let state = AppState::open_serving(&options.data, options.engines, options.variants)?
         .with_lab(options.lab_dir, options.lab_exe);
-    api::warm_variants();
+    api::warm_variants(state.catalogue.clone());
     let addr = SocketAddr::new(options.host, options.port);
     let listener = match tokio::net::TcpListener::bind(addr).await {
         Ok(listener) => listener,

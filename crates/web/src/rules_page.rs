@@ -2,15 +2,19 @@
 //! variant's own data (board, sides, the setup rule, the victory and repetition rules it plays
 //! by, its royal types) and from the project's documents, built into the binary: the game's
 //! `docs/rules/<game>.md` (every reading of the text, with its reason) and the notation of
-//! `docs/notation.md` (the three styles, and the game's own move kinds). The page renders the
-//! Markdown itself (assets/rules.js).
+//! `docs/notation.md` (the three styles, and the game's own move kinds). A game read from a
+//! variant file (`--variants DIR`) has no published text and no readings: its page says whose
+//! file it is instead. The page renders the Markdown itself (assets/rules.js).
 
-use axum::extract::Path;
+use std::borrow::Cow;
+
+use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use jovian_rules::Variant;
 use serde::Serialize;
 
 use crate::reply::ApiError;
+use crate::state::AppState;
 
 const SCIROCCO: &str = include_str!("../../../docs/rules/scirocco.md");
 const TYPHOON: &str = include_str!("../../../docs/rules/typhoon.md");
@@ -22,6 +26,8 @@ const NOTATION: &str = include_str!("../../../docs/notation.md");
 struct RulesView {
     id: &'static str,
     title: &'static str,
+    /// The variant file the game was read from (its name); `null` for a built-in game.
+    file: Option<String>,
     board: String,
     sides: [&'static str; 2],
     types: usize,
@@ -31,8 +37,9 @@ struct RulesView {
     victory: Vec<String>,
     /// The notation: the three styles and the game's own forms (Markdown).
     notation: String,
-    /// Every reading of the text that Jovian had to decide, with its reason (Markdown).
-    readings: &'static str,
+    /// Every reading of the text that Jovian had to decide, with its reason; for a file game,
+    /// where its rules come from (Markdown).
+    readings: Cow<'static, str>,
 }
 
 /// The Markdown of the section of `doc` under the heading line `heading`, up to the next heading
@@ -57,15 +64,30 @@ fn section(doc: &str, heading: &str) -> String {
     out
 }
 
-fn readings(v: &Variant) -> &'static str {
-    match v.id {
+/// The built-in game's readings of its text, or for a game read from the variant file `file`,
+/// where its rules come from: the file, not a published text (nothing here may claim one).
+fn readings(v: &Variant, file: Option<&str>) -> Cow<'static, str> {
+    if let Some(file) = file {
+        return Cow::Owned(format!(
+            "# {}: a designer's file\n\n\
+             This game is read from the variant file `{file}`, written by its designer (the \
+             format is in docs/variants.md). No published text stands behind it, so Jovian has \
+             made no readings of one: the board, the setup and how a game ends above are the \
+             file's `[board]`, `[setup]` and `[rules]`, and each piece moves as its `betza` and \
+             `hooks` entries say (a hook as in the game it comes from, docs/rules/).\n",
+            v.title
+        ));
+    }
+    Cow::Borrowed(match v.id {
         "scirocco" => SCIROCCO,
         "typhoon" => TYPHOON,
         "jupiter" | "jupiter-1999" => JUPITER,
         _ => LARGER_BOARD,
-    }
+    })
 }
 
+/// The notation: the three styles, and a built-in game's own forms (a file game's id is never a
+/// built-in one's: `Variant::register` refuses that).
 fn notation(v: &Variant) -> String {
     let own = match v.id {
         "typhoon" => section(NOTATION, "## Typhoon's move kinds"),
@@ -107,8 +129,13 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
     out
 }
 
-pub async fn rules(Path(id): Path<String>) -> Result<Response, ApiError> {
-    let v = Variant::by_id(&id).ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+pub async fn rules(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let catalogue = &state.catalogue;
+    let v = (catalogue.find(&id)).ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let file = catalogue.file_of(v).map(|f| f.name.clone());
     let royal: Vec<&'static str> = (v.pieces.iter())
         .filter(|p| p.royal)
         .map(|p| p.name)
@@ -116,6 +143,8 @@ pub async fn rules(Path(id): Path<String>) -> Result<Response, ApiError> {
     let view = RulesView {
         id: v.id,
         title: v.title,
+        readings: readings(v, file.as_deref()),
+        file,
         board: format!("{} x {}", v.geometry.width, v.geometry.height),
         sides: v.side_titles,
         types: v.pieces.len(),
@@ -123,7 +152,6 @@ pub async fn rules(Path(id): Path<String>) -> Result<Response, ApiError> {
         royal,
         setup: v.setups.help,
         notation: notation(v),
-        readings: readings(v),
     };
     Ok(axum::Json(view).into_response())
 }
@@ -143,7 +171,10 @@ mod tests {
     #[test]
     fn every_game_has_its_readings_notation_and_victory() {
         for v in Variant::all() {
-            assert!(readings(v).starts_with("# "), "{}", v.id);
+            assert!(readings(v, None).starts_with("# "), "{}", v.id);
+            let file = readings(v, Some("mine.toml"));
+            assert!(file.contains("variant file `mine.toml`"), "{file}");
+            assert!(!file.contains(&readings(v, None)[..40]), "{}", v.id);
             let n = notation(v);
             assert!(n.starts_with("### The three styles"), "{}", v.id);
             if v.id != "scirocco" {

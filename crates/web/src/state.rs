@@ -7,10 +7,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use jovian_rules::notation::{self, Style};
-use jovian_rules::{Color, Move, Variant, fen};
+use jovian_rules::{Color, Move, fen};
 use tokio::sync::{broadcast, watch};
 
 use crate::WebError;
+use crate::catalogue::Catalogue;
 use crate::engine_pool::{EngineOptions, EnginePool, EngineStatus};
 use crate::engine_task::{cancel, due};
 use crate::game::{Ending, GameState, Humans, SummaryView};
@@ -31,6 +32,8 @@ pub struct AppState {
     pub(crate) lab_dir: Arc<std::path::PathBuf>,
     /// The runs started from the Lab page (crate::lab_runs).
     pub(crate) lab_runs: Arc<crate::lab_runs::LabRuns>,
+    /// The games this server offers: the built-in ones and `--variants DIR`'s (crate::catalogue).
+    pub(crate) catalogue: Arc<Catalogue>,
 }
 
 impl AppState {
@@ -39,12 +42,22 @@ impl AppState {
         AppState::open_with(dir, EngineOptions::default())
     }
 
+    /// [`AppState::open_serving`] the built-in games only.
+    pub fn open_with(dir: &Path, engines: EngineOptions) -> Result<AppState, WebError> {
+        AppState::open_serving(dir, engines, Catalogue::builtin())
+    }
+
     /// Opens the store in `dir` (locking the directory: see crate::dir_lock) and rebuilds every
     /// game in it. A game that no longer replays (a rules change since it was played) is reported
     /// on stderr and left out, never lost from disk. Games whose engine is to move stay in memory
     /// and their engines start again, in the order the games were created; the others are kept
-    /// as summaries until they are asked for.
-    pub fn open_with(dir: &Path, engines: EngineOptions) -> Result<AppState, WebError> {
+    /// as summaries until they are asked for. A game of a variant file that `catalogue` does not
+    /// serve (a server started without that file) is not resumed either, and is kept on disk.
+    pub fn open_serving(
+        dir: &Path,
+        engines: EngineOptions,
+        catalogue: Catalogue,
+    ) -> Result<AppState, WebError> {
         let store = Arc::new(Store::open(dir)?);
         let games = Arc::new(GameTable::default());
         let mut due_games = Vec::new();
@@ -52,7 +65,7 @@ impl AppState {
             let Some(stored) = store.load(id)? else {
                 continue;
             };
-            match rebuild(&stored) {
+            match rebuild(&stored, &catalogue) {
                 Ok(mut game) => {
                     give_seats(&store, &mut game)?;
                     if game.engine_to_move() {
@@ -73,6 +86,7 @@ impl AppState {
             stopping: Arc::new(watch::channel(false).0),
             lab_dir: Arc::new(dir.join("lab")),
             lab_runs: Arc::new(crate::lab_runs::LabRuns::new(None)),
+            catalogue: Arc::new(catalogue),
         };
         for shared in &due_games {
             due(&state.pool, shared);
@@ -103,7 +117,7 @@ impl AppState {
                 let Some(stored) = self.store.load(id)? else {
                     return Ok(None);
                 };
-                let game = rebuild(&stored)
+                let game = rebuild(&stored, &self.catalogue)
                     .map_err(|e| WebError::Data(format!("game {id} no longer replays: {e}")))?;
                 Ok(self.games.wake(id, game))
             }
@@ -266,10 +280,15 @@ fn coordinates(game: &mut GameState) -> Vec<String> {
         .collect()
 }
 
-/// A stored game, replayed.
-pub fn rebuild(stored: &StoredGame) -> Result<GameState, String> {
-    let v = Variant::by_id(&stored.variant)
-        .ok_or_else(|| format!("unknown variant {:?}", stored.variant))?;
+/// A stored game, replayed: a game of one of the games `catalogue` serves.
+pub fn rebuild(stored: &StoredGame, catalogue: &Catalogue) -> Result<GameState, String> {
+    let v = catalogue.find(&stored.variant).ok_or_else(|| {
+        format!(
+            "this server does not offer the game {:?} (a variant file's game is offered by \
+             `jovian serve --variants DIR` with its file in DIR)",
+            stored.variant
+        )
+    })?;
     let start = fen::parse_position(v, &stored.start).map_err(|e| e.to_string())?;
     let mut game = GameState::new(stored.id, start, stored.setup.clone())?;
     game.humans = Humans::parse(&stored.humans).unwrap_or(Humans::Both);

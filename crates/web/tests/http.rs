@@ -32,6 +32,7 @@ async fn start_with(name: &str, connections: jovian_web::ConnectionLimits) -> So
         connections,
         lab_dir: None,
         lab_exe: None,
+        variants: jovian_web::Catalogue::builtin(),
         on_listening: Box::new(move |addr| {
             let _ = tx.send(addr);
         }),

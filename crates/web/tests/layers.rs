@@ -26,6 +26,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("analysis", 3),
     ("api", 3),
     ("assets", 3),
+    ("catalogue", 3),
     ("connections", 3),
     ("diagram", 3),
     ("editor", 3),
@@ -38,6 +39,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("seat_header", 3),
     ("security", 3),
     ("shutdown", 3),
+    ("variant_view", 3),
 ];
 
 /// The modules each module of `src/` refers to (`crate::x`, outside comments).

@@ -637,6 +637,7 @@ async fn a_graceful_stop_ends_streams_and_engines_and_the_game_thinks_again_afte
             connections: jovian_web::ConnectionLimits::default(),
             lab_dir: None,
             lab_exe: None,
+            variants: jovian_web::Catalogue::builtin(),
             on_listening: Box::new(move |addr| listening.send(addr).unwrap()),
         },
         async move {
