@@ -36,9 +36,9 @@ use stats::{Reason, Tally, Winner};
 
 #[derive(Args)]
 pub struct MatchArgs {
-    /// The game to play.
-    #[arg(long, default_value = "scirocco")]
-    game: String,
+    /// The game to play [default: scirocco; with --resume, the match's own].
+    #[arg(long)]
+    game: Option<String>,
     /// Number of games; each drawn array is played twice with colours swapped, so an even number.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true,
           value_parser = bounds::games)]
@@ -306,7 +306,20 @@ pub(crate) fn game_job(
 
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let started = Instant::now();
-    let variant = input::variant(&args.game)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("matches").join(crate::clock::stamp()));
+    let saved = if args.resume {
+        Some(resume::read_settings(&out).map_err(CliError)?)
+    } else {
+        None
+    };
+    // A resumed match plays its own game unless the command line names one (which must agree).
+    let game = (args.game.as_deref())
+        .or(saved.as_ref().map(|s| s.game.as_str()))
+        .unwrap_or("scirocco");
+    let variant = input::variant(game)?;
     let spec = |t: &str| Spec::parse(t).map_err(CliError);
     let specs = [spec(&args.a)?, spec(&args.b)?];
     let tc = args
@@ -332,21 +345,12 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             args.games
         );
     }
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("matches").join(crate::clock::stamp()));
-    let saved = if args.resume {
-        Some(resume::read_settings(&out).map_err(CliError)?)
-    } else {
-        if resume::holds_a_match(&out) {
-            return Err(CliError(format!(
-                "{} already holds a match: continue it with --resume, or choose another --out",
-                out.display()
-            )));
-        }
-        None
-    };
+    if saved.is_none() && resume::holds_a_match(&out) {
+        return Err(CliError(format!(
+            "{} already holds a match: continue it with --resume, or choose another --out",
+            out.display()
+        )));
+    }
     let seed = args
         .seed
         .or(saved.as_ref().map(|s| s.seed))
@@ -361,7 +365,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .or(saved.as_ref().map(|s| s.random_plies))
         .unwrap_or(if arrays.len() == 1 { 4 } else { 0 });
     let settings = Settings {
-        game: input::game_name(&args.game, variant),
+        game: input::game_name(game, variant),
         a: args.a.trim().to_string(),
         b: args.b.trim().to_string(),
         tc: args.tc.as_deref().unwrap_or("").trim().to_string(),

@@ -166,6 +166,42 @@ fn table_lines(text: &str) -> Vec<String> {
 }
 
 #[test]
+fn a_resumed_match_plays_its_own_game_unless_told() {
+    let dir = out_dir("match-resume-game");
+    let d = dir.to_str().unwrap();
+    let base = [
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "greedy",
+        "--max-plies",
+        "12",
+        "--out",
+        d,
+        "-q",
+    ];
+    run_match(
+        &[
+            &base[..],
+            &["--game", "typhoon", "--games", "2", "--seed", "7"],
+        ]
+        .concat(),
+    );
+    // Without --game the saved one is played (not the default, Scirocco).
+    let text = run_match(&[&base[..], &["--games", "4", "--resume"]].concat());
+    assert!(
+        text.contains("Resumed: 2 games read from the records, 2 played now"),
+        "{text}"
+    );
+    for record in records(&dir) {
+        let pgn = std::fs::read_to_string(&record).unwrap();
+        assert!(pgn.contains("[Variant \"typhoon\"]"), "{pgn}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_stopped_match_resumes_and_extends_to_the_same_games() {
     let args = |dir: &PathBuf, games: &'static str| {
         vec![
@@ -223,6 +259,7 @@ fn a_stopped_match_resumes_and_extends_to_the_same_games() {
     for (extra, needle) in [
         (vec![], "already holds a match"),
         (vec!["--resume", "--seed", "5"], "--seed"),
+        (vec!["--resume", "--game", "typhoon"], "--game"),
     ] {
         let base = args(&parts, "6");
         let mut bad = strs(&base);
