@@ -1,9 +1,9 @@
 //! Static evaluation: material, promotion potential, piece placement by empty-board mobility, royal
 //! safety, the bare-piece danger and tempo. Every weight is in `tunables::EvalTunables`.
 
-use jovian_rules::geometry::CELLS;
 use jovian_rules::{Color, Move, MoveKind, Piece, Position, Square, Variant};
 
+use crate::mobility::{board_cells, empty_board_mobility};
 use crate::tunables::EvalTunables;
 use crate::values::{ValueTable, values_from};
 
@@ -24,60 +24,11 @@ pub struct Evaluator {
     start_material: i32,
 }
 
-/// Number of moves a piece would have from `sq` on an otherwise empty board.
-fn empty_board_mobility(variant: &Variant, code: u16, sq: Square, on_board: &[bool; CELLS]) -> i32 {
-    let cp = variant.compiled(code);
-    let from = sq.cell();
-    let at = |cell: usize, off: isize| cell.wrapping_add_signed(off);
-    let mut n = cp
-        .leaps
-        .iter()
-        .filter(|&&(off, _)| on_board[at(from, off)])
-        .count() as i32;
-    for r in &cp.rides {
-        let (mut cell, mut dist) = (from, 0u8);
-        loop {
-            cell = at(cell, r.step);
-            dist += 1;
-            if !on_board[cell] {
-                break;
-            }
-            if dist >= r.min {
-                n += 1;
-            }
-            if dist == r.max {
-                break;
-            }
-        }
-    }
-    for b in &cp.bents {
-        let corner = at(from, b.first);
-        if !on_board[corner] {
-            continue;
-        }
-        n += 1;
-        for &step in &b.then[..b.then_len as usize] {
-            let mut cell = corner;
-            loop {
-                cell = at(cell, step);
-                if !on_board[cell] {
-                    break;
-                }
-                n += 1;
-            }
-        }
-    }
-    n + cp.iguis.len() as i32 / 2
-}
-
 impl Evaluator {
     pub fn new(variant: &'static Variant, tunables: EvalTunables) -> Evaluator {
         let kinds = variant.pieces.len();
         let values = values_from(variant, ValueTable::from_tunable(tunables.value_table));
-        let mut on_board = [false; CELLS];
-        for sq in variant.geometry.squares() {
-            on_board[sq.cell()] = true;
-        }
+        let on_board = board_cells(variant);
         let codes = 1 + kinds * 2;
         let mut value = vec![0; codes];
         let mut promotion_gain = vec![0; codes];

@@ -5,6 +5,7 @@ pub mod eval;
 pub mod fitted;
 pub mod levels;
 pub mod limits;
+pub mod mobility;
 pub mod ordering;
 pub mod progress;
 pub mod search;
@@ -13,6 +14,7 @@ pub mod threat;
 pub mod tt;
 pub mod tunables;
 pub mod values;
+pub mod values_estimate;
 mod values_jupiter;
 
 pub use limits::{Clock, Limits};

@@ -395,8 +395,8 @@ pub fn values_from(variant: &Variant, table: ValueTable) -> Vec<i32> {
     }
 }
 
-/// The estimated value of every piece type, indexed by kind. Types missing from the table (a
-/// variant without its own table yet) fall back to 300.
+/// The estimated value of every piece type, indexed by kind: a built-in game's table, or for a
+/// game read from a variant file the values of `values_estimate::file_game_values`.
 pub fn estimated_values(variant: &Variant) -> Vec<i32> {
     // A table, then the types an edition changes (searched first).
     let (table, changes): (Table, Table) = match variant.id {
@@ -405,7 +405,7 @@ pub fn estimated_values(variant: &Variant) -> Vec<i32> {
         "jupiter" => (JUPITER, &[]),
         "jupiter-1999" => (JUPITER, JUPITER_1999),
         "larger-board" => (LARGER_BOARD, &[]),
-        _ => (&[], &[]),
+        _ => return crate::values_estimate::file_game_values(variant),
     };
     variant
         .kinds()

@@ -366,6 +366,11 @@ pub struct PieceSpec {
     /// coordination, the Communist's, the Fiery Dragon's approach, the Sorcerer's line) and the
     /// Missionary's conversion are optional: each such move is also listed without them.
     pub optional_capture: bool,
+    /// A variant file's estimate of the type's worth in centipawns (a Pawn 100), for the engine.
+    /// Not a rule: the built-in games keep their values in the engine's tables, and a file that
+    /// gives none has its types valued there too (from a built-in game's same type, or from the
+    /// movement).
+    pub value: Option<i32>,
     /// The move in the project's own words, for legends and help.
     pub description: &'static str,
 }
@@ -383,6 +388,7 @@ impl PieceSpec {
             latent: 0,
             aliases: &[],
             optional_capture: false,
+            value: None,
             description: "",
         }
     }

@@ -49,6 +49,10 @@ pub struct PieceEntry {
     /// Its captures by other means than displacement are optional.
     #[serde(default, skip_serializing_if = "is_false")]
     pub optional_capture: bool,
+    /// Its worth in centipawns (a Pawn 100), for the engine; without it the engine values the
+    /// type itself (docs/variants.md, "Values").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
     #[serde(default, skip_serializing_if = "str::is_empty")]
     pub description: String,
 }
@@ -113,6 +117,7 @@ impl PieceEntry {
                 .collect(),
             aliases: spec.aliases.iter().map(|a| a.to_string()).collect(),
             optional_capture: spec.optional_capture,
+            value: spec.value,
             description: spec.description.to_string(),
         }
     }
@@ -130,6 +135,7 @@ impl PieceEntry {
             latent: self.latent.iter().fold(0, |bits, l| bits | l.bit()),
             aliases: leak::strings(self.aliases),
             optional_capture: self.optional_capture,
+            value: self.value,
             description: leak::string(self.description),
         }
     }
@@ -177,7 +183,7 @@ struct PiecesFile {
 }
 
 /// The keys of an entry in the order a file writes them.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "name",
     "abbr",
     "betza",
@@ -188,6 +194,7 @@ const KEYS: [&str; 11] = [
     "latent",
     "aliases",
     "optional_capture",
+    "value",
     "description",
 ];
 
@@ -207,6 +214,10 @@ pub fn pieces_to_toml(specs: &[PieceSpec]) -> String {
     }
     out
 }
+
+/// The most a piece may be worth, in centipawns: a thousand Pawns, far above any piece, and small
+/// enough that the evaluation's sums over 512 pieces cannot overflow.
+pub const MAX_VALUE: i32 = 100_000;
 
 /// The most piece types a game may have (a type's index is a byte in every move and board cell).
 pub const MAX_TYPES: usize = 255;
@@ -263,6 +274,14 @@ pub(super) fn check_pieces(text: &str, entries: &[Spanned<PieceEntry>]) -> Resul
         }
         crate::betza::parse(&e.betza)
             .map_err(|why| at(format!("piece {:?}: betza {:?}: {why}", e.name, e.betza)))?;
+        if let Some(value) = e.value
+            && !(0..=MAX_VALUE).contains(&value)
+        {
+            return Err(at(format!(
+                "piece {:?}: the value {value} is not 0 to {MAX_VALUE} centipawns",
+                e.name
+            )));
+        }
         for alias in &e.aliases {
             if let Some(other) = seen.insert(alias.clone(), e.name.clone()) {
                 return Err(at(format!(
@@ -364,6 +383,15 @@ mod tests {
         assert!(e.starts_with("line 4,") && e.contains("sideways"), "{e}");
         let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\npromotes = \"Q\"\n");
         assert!(e.contains("promotes to \"Q\", which no piece is"), "{e}");
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nvalue = -5\n");
+        assert!(
+            e.contains("line 1, column 1: piece \"X\": the value -5 is not 0 to 100000"),
+            "{e}"
+        );
+        let e = bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\nvalue = \"much\"\n");
+        assert!(e.starts_with("line 4,"), "{e}");
+        let read = pieces_from_toml("[[piece]]\nname = \"X\"\nabbr = \"X\"\nvalue = 350\n");
+        assert_eq!(read.unwrap()[0].value, Some(350));
         let e =
             bad("[[piece]]\nname = \"X\"\nabbr = \"X\"\n[[piece]]\nname = \"Y\"\nabbr = \"X\"\n");
         assert!(
