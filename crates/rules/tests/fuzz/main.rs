@@ -1,8 +1,8 @@
 //! Fuzzing of everything the rules library reads from outside: position texts and JSON
 //! (`positions`), move texts in every style (`moves`), and game records (`records`), for every
-//! variant. Inputs are real texts from random games, mutated (`mutate`), and random texts. Each
-//! target asserts that nothing panics, that an error is one non-empty line, and that what is
-//! accepted round-trips. `JOVIAN_FUZZ_CASES` sets the cases per target (docs/testing.md).
+//! variant, and variant files (`variant_files`). Inputs are real texts from random games and the
+//! games' own files, mutated (`mutate`), and random texts. Each target asserts that nothing
+//! panics, that an error is one non-empty line, and that what is accepted round-trips. `JOVIAN_FUZZ_CASES` sets the cases per target (docs/testing.md).
 
 mod attacks;
 mod moves;
@@ -10,6 +10,7 @@ mod mutate;
 mod noisy;
 mod positions;
 mod records;
+mod variant_files;
 
 use std::sync::OnceLock;
 
