@@ -186,3 +186,53 @@ def test_two_builds_meet_through_ray(jovian, tmp_path):
     assert len(games) == 4, proc.stdout
     assert all(f'"{b}"' in text for text in games.values())
     assert "forfeit" not in proc.stdout, proc.stdout
+
+
+def wagon_game(jovian, directory):
+    """A variant file's game: Scirocco with a Wagon that also leaps as a Knight."""
+    text = run([jovian, "variant", "export", "scirocco"]).stdout
+    text = text.replace('id = "scirocco"', 'id = "ray-wagon"')
+    text = text.replace('betza = "jR"', 'betza = "jRN"')
+    path = directory / "ray-wagon.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("kind,shared", [("lab", False), ("match", True)],
+                         ids=["lab-shipped-binary", "match-ray-shared"])
+def test_variant_file_travels_to_the_workers(jovian, tmp_path, kind, shared):
+    # The file is read by the run's owner and then deleted, before any task starts: the workers
+    # play from the text the owner sent them, and play the very games a local run plays.
+    files = tmp_path / "files"
+    files.mkdir()
+    game = wagon_game(jovian, files)
+    where = os.path.realpath(files)
+    if kind == "lab":
+        args = ["lab", str(game), "--nodes", "2000"]
+        settings = "lab.txt"
+    else:
+        args = ["match", "--game", str(game), "--a", "nodes:2000", "--b", "greedy"]
+        settings = "match.txt"
+    args += ["--games", "4", "--max-plies", "200", "--seed", "5", "-q"]
+    local = tmp_path / "local"
+    run([jovian, *args, "--concurrency", "2", "--out", local])
+    out = tmp_path / "ray"
+    proc = start([jovian, *args, "--out", out, "--ray", "--concurrency", "2",
+                  *(["--ray-shared"] if shared else [])])
+    try:
+        wait_for(lambda: (out / settings).is_file(), 60, f"the run's {settings}")
+        assert records(out) == {}, "a game was played before the file was deleted"
+        shutil.rmtree(files)
+        stdout, stderr = proc.communicate(timeout=240)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, stderr
+    assert not game.exists()
+    # The run names the file by the path it no longer has; its records are the local run's,
+    # each with the game's definition hash.
+    assert where in (out / settings).read_text()
+    assert re.search(r"^Ray: 4 games on 1 node", stdout, re.M), stdout
+    games = records(out)
+    assert len(games) == 4
+    assert games == records(local)
+    assert all('[Variant "ray-wagon"]\n[VariantHash "' in text for text in games.values())

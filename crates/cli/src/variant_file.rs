@@ -72,6 +72,13 @@ fn summary(v: &'static Variant) -> String {
             count(Color::Blue)
         );
     }
+    // The hash its records carry: a designer sees at once whether a change to the file made
+    // another game (whose older records `validate` refuses).
+    let _ = writeln!(
+        out,
+        "Definition hash: {} (carried by its records; docs/variants.md)",
+        v.definition_hash()
+    );
     out += "Diagrams: the piece in the middle, Blue moving up; o moves there, x captures there, \
             * either, + another power there (hops, takes from afar, lends...); ... goes on.\n";
     for kind in v.kinds() {

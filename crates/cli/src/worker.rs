@@ -1,13 +1,16 @@
 //! `jovian worker`: what a Ray task runs on a node (`matches/ray.rs`, `matches/ray/driver.py`). It reads one JSON
 //! request on stdin — a lab run's or a match's settings, exactly as saved in its `lab.txt` or
-//! `match.txt`, and the numbers of the games to play — plays those games as a local run would
+//! `match.txt`, the numbers of the games to play, and for a variant file's game the file's text
+//! (so that the node needs no copy of the file) — plays those games as a local run would
 //! (the same game for the same number: `lab::game_job`, `matches::game_job`), and writes their
 //! records to stdout as JSON. It writes no file: the driver's machine saves the records.
 
 use std::collections::HashMap;
 use std::io::Read;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 
+use jovian_rules::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::input::{self, CliError};
@@ -33,6 +36,18 @@ pub(crate) struct Request {
     /// (Ray's runtime environment unpacks them elsewhere than the driver's path).
     #[serde(default)]
     pub programs: HashMap<String, String>,
+    /// A variant file's game: the file's text as the driver read it, so that the node needs no
+    /// copy at the path the settings name, and its definition hash there.
+    #[serde(default)]
+    pub variant: Option<ShippedVariant>,
+}
+
+/// A variant file sent with the request (`RayPlan::play`).
+#[derive(Deserialize, Serialize)]
+pub(crate) struct ShippedVariant {
+    pub text: String,
+    /// `Variant::definition_hash` of the game on the driver's machine.
+    pub hash: String,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -44,10 +59,14 @@ pub(crate) struct Answer {
 /// The most games one request may ask for: a task is a game or a pair.
 const MAX_GAMES: usize = 64;
 
+/// The longest request read: the settings, and a variant file of up to its limit even with every
+/// character escaped in JSON.
+const MAX_REQUEST_BYTES: u64 = 8 * jovian_rules::file::MAX_FILE_BYTES;
+
 pub fn run() -> Result<(), CliError> {
     let mut text = String::new();
     std::io::stdin()
-        .take(1 << 20)
+        .take(MAX_REQUEST_BYTES)
         .read_to_string(&mut text)
         .map_err(|e| CliError(format!("cannot read the request: {e}")))?;
     let request: Request =
@@ -95,10 +114,34 @@ pub(crate) fn answer(request: &Request) -> Result<Answer, CliError> {
     })
 }
 
+/// The run's game, as its settings name it: a variant file's from the text the request brings,
+/// which must make the driver's very game here (its definition hash), or a built-in game.
+fn game(request: &Request, name: &str) -> Result<&'static Variant, CliError> {
+    let Some(shipped) = &request.variant else {
+        return input::variant(name);
+    };
+    if !input::is_variant_file(name) {
+        return Err(CliError(format!(
+            "the request brings a variant file, but its settings name the built-in game {name:?}"
+        )));
+    }
+    let variant =
+        jovian_rules::file::load_text(Path::new(name), shipped.text.clone()).map_err(CliError)?;
+    if variant.definition_hash() != shipped.hash {
+        return Err(CliError(format!(
+            "the variant file {name} sent to this node reads as definition {} here, but as {} on \
+             the driver; refused, so that no results are mixed",
+            variant.definition_hash(),
+            shipped.hash
+        )));
+    }
+    Ok(variant)
+}
+
 fn play_lab(request: &Request) -> Result<Vec<Report>, CliError> {
     let settings = jovian_lab::Settings::parse(&request.settings)
         .map_err(|e| CliError(format!("the request's settings are not a lab.txt: {e}")))?;
-    let variant = input::variant(&settings.game)?;
+    let variant = game(request, &settings.game)?;
     let arrays = Arrays::parse(variant, std::slice::from_ref(&settings.setups))?;
     let spec = Spec::parse(&settings.player).map_err(CliError)?;
     let jobs: Vec<Job> = request
@@ -114,7 +157,7 @@ fn play_lab(request: &Request) -> Result<Vec<Report>, CliError> {
 fn play_match(request: &Request) -> Result<Vec<Report>, CliError> {
     let settings = resume::Settings::parse(&request.settings)
         .map_err(|e| CliError(format!("the request's settings are not a match.txt: {e}")))?;
-    let variant = input::variant(&settings.game)?;
+    let variant = game(request, &settings.game)?;
     let arrays = matches::canonical_arrays(variant);
     // A cmd: program where this node has it (shipped in Ray's runtime environment).
     let spec = |text: &str| match Spec::parse(text).map_err(CliError)? {

@@ -132,3 +132,89 @@ fn a_bad_file_is_one_line_with_its_place() {
         "/nonexistent/x.toml",
     );
 }
+
+/// The hash `variant check` gives a file's game.
+fn definition_hash(file: &str) -> String {
+    let o = jovian(&["variant", "check", file]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let text = stdout(&o);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Definition hash: "))
+        .unwrap_or_else(|| panic!("no definition hash in {text}"));
+    line[..12].to_string()
+}
+
+/// A record names the definition of its game: it replays with the file it was made with (and with
+/// that file written otherwise: comments and spacing are not the game), and is refused, with both
+/// hashes named, once the file's game has changed.
+#[test]
+fn a_record_of_a_changed_file_game_is_refused() {
+    let dir = scratch_dir("variant-file-hash");
+    let game = stdout(&jovian(&["variant", "export", "scirocco"]))
+        .replace("id = \"scirocco\"", "id = \"wagon-hash\"")
+        .replace("betza = \"jR\"", "betza = \"jRN\"");
+    let path = dir.join("wagon-hash.toml");
+    std::fs::write(&path, &game).unwrap();
+    let file = path.to_str().unwrap();
+    let made_under = definition_hash(file);
+    let run = dir.join("run");
+    let o = jovian(&[
+        "lab",
+        file,
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--max-plies",
+        "20",
+        "--seed",
+        "3",
+        "--out",
+        run.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let record = run.join("game-001.pgn");
+    let record = record.to_str().unwrap();
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(
+        text.contains(&format!(
+            "[Variant \"wagon-hash\"]\n[VariantHash \"{made_under}\"]\n"
+        )),
+        "{text}"
+    );
+    let validate = || jovian(&["validate", record, "--variant", file]);
+    let o = validate();
+    assert!(o.status.success(), "{}", common::stderr(&o));
+
+    let reworded = format!(
+        "# The Knight-Wagon game.\n{}",
+        game.replace(" = ", "   =   ")
+    );
+    std::fs::write(&path, &reworded).unwrap();
+    assert_eq!(definition_hash(file), made_under);
+    let o = validate();
+    assert!(o.status.success(), "{}", common::stderr(&o));
+
+    std::fs::write(&path, game.replace("betza = \"jRN\"", "betza = \"jRNA\"")).unwrap();
+    let changed = definition_hash(file);
+    assert_ne!(changed, made_under);
+    let refusal = format!(
+        "{record}: the record was made under definition {made_under} of wagon-hash, but \
+         wagon-hash here is definition {changed}: the game changed since"
+    );
+    assert_fails(&validate(), &refusal);
+    // The run is not resumed under the changed game either.
+    let o = jovian(&[
+        "lab",
+        file,
+        "--games",
+        "2",
+        "--out",
+        run.to_str().unwrap(),
+        "--resume",
+        "-q",
+    ]);
+    assert_fails(&o, &format!("cannot resume: {refusal}"));
+}

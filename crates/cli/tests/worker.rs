@@ -124,6 +124,75 @@ fn a_worker_plays_the_match_games_of_their_numbers() {
     }
 }
 
+/// A variant file's game: the worker is sent the file's text and plays from it, on a node where
+/// the file is not at the path the settings name, the same games as the local run; a text that
+/// makes another game than the driver's (its definition hash) is refused.
+#[test]
+fn a_worker_plays_a_variant_file_s_games_from_the_text_it_is_sent() {
+    let out = fresh("worker-file-game");
+    let files = fresh("worker-file-game-files");
+    std::fs::create_dir_all(&files).unwrap();
+    let text = stdout(&jovian(&["variant", "export", "scirocco"]))
+        .replace("id = \"scirocco\"", "id = \"worker-wagon\"")
+        .replace("betza = \"jR\"", "betza = \"jRN\"");
+    let file = files.join("worker-wagon.toml");
+    std::fs::write(&file, &text).unwrap();
+    let o = jovian(&[
+        "lab",
+        file.to_str().unwrap(),
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--max-plies",
+        "30",
+        "--seed",
+        "9",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let settings = std::fs::read_to_string(out.join("lab.txt")).unwrap();
+    assert!(settings.contains("worker-wagon.toml"), "{settings}");
+    // The node has no such file.
+    std::fs::remove_dir_all(&files).unwrap();
+    let hash = jovian_rules::file::game_from_toml(&text)
+        .unwrap()
+        .definition_hash()
+        .to_string();
+    let request = |text: &str, hash: &str| {
+        serde_json::json!({
+            "kind": "lab", "settings": settings, "hash": 1, "indices": [2, 0],
+            "variant": {"text": text, "hash": hash},
+        })
+        .to_string()
+    };
+    let got = answer_records(&worker(&request(&text, &hash)));
+    assert_eq!(got.len(), 2);
+    for (index, record) in got {
+        let local = std::fs::read_to_string(out.join(format!("game-{:03}.pgn", index + 1)));
+        assert_eq!(record, without_date(&local.unwrap()), "game {}", index + 1);
+    }
+    let changed = text.replace("betza = \"jRN\"", "betza = \"jRA\"");
+    let other = jovian_rules::file::game_from_toml(&changed)
+        .unwrap()
+        .definition_hash()
+        .to_string();
+    assert_fails(
+        &worker(&request(&changed, &hash)),
+        &format!(
+            "worker-wagon.toml sent to this node reads as definition {other} here, but as {hash} \
+             on the driver; refused, so that no results are mixed"
+        ),
+    );
+    // Without the text, the file is looked for where the settings say, and is not there.
+    let bare = serde_json::json!({
+        "kind": "lab", "settings": settings, "hash": 1, "indices": [0],
+    });
+    assert_fails(&worker(&bare.to_string()), "worker-wagon.toml");
+}
+
 #[test]
 fn a_bad_request_is_one_clear_error() {
     let lab = "game: scirocco\nplayer: depth:1\nsetups: all\nrandom-plies: 2\nmax-plies: 20\n\

@@ -70,6 +70,18 @@ pub enum RecordError {
     MissingVariant { known: String },
     #[error("unknown variant {name:?} in the Variant tag (known: {known})")]
     UnknownVariant { name: String, known: String },
+    /// The record's VariantHash is not the hash of the definition of its game known here: the
+    /// game changed since the record was made, and its moves may mean something else now.
+    #[error(
+        "the record was made under definition {recorded} of {game}, but {game} here is \
+         definition {current}: the game changed since, and the record is not replayed under other \
+         rules"
+    )]
+    DefinitionChanged {
+        game: String,
+        recorded: String,
+        current: String,
+    },
     #[error("unknown setup {name:?} for {variant}; setups are named {help}")]
     UnknownSetup {
         name: String,
@@ -100,8 +112,9 @@ pub enum RecordError {
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// The tags `to_text` writes first, in this order: PGN's seven (Event, Site, Date, Round, the
 /// players, Result; the players named by the variant's sides: Blue and Tan, or White and Black in
-/// the 12x8 game), then the game's own (Variant, Setup or Position) and TimeControl.
-const TAG_ORDER: [&str; 13] = [
+/// the 12x8 game), then the game's own (Variant, the hash of its definition, Setup or Position)
+/// and TimeControl.
+const TAG_ORDER: [&str; 14] = [
     "Event",
     "Site",
     "Date",
@@ -112,10 +125,15 @@ const TAG_ORDER: [&str; 13] = [
     "Black",
     "Result",
     "Variant",
+    HASH_TAG,
     "Setup",
     "Position",
     "TimeControl",
 ];
+
+/// The tag with the short hash of the game's definition (`Variant::definition_hash`). A record
+/// without it (older records, hand-written ones) replays as before.
+pub const HASH_TAG: &str = "VariantHash";
 
 /// The name of the tag that holds the player of `color` in `variant`'s records: the side's title
 /// (`Blue`, `Tan`; `White`, `Black` in the 12x8 game).
@@ -435,8 +453,9 @@ impl Record {
             .or_else(|| self.tag(color.title()))
     }
 
-    /// Replays the record: finds the variant and the start, plays every move (each must be
-    /// legal), and checks the claimed result against the rules.
+    /// Replays the record: finds the variant (refusing a record whose VariantHash names another
+    /// definition of it) and the start, plays every move (each must be legal), and checks the
+    /// claimed result against the rules.
     pub fn replay(&self) -> Result<Game, RecordError> {
         let known = || {
             let ids: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
@@ -449,6 +468,15 @@ impl Record {
             name: name.to_string(),
             known: known(),
         })?;
+        if let Some(recorded) = self.tag(HASH_TAG).map(str::trim)
+            && !recorded.eq_ignore_ascii_case(variant.definition_hash())
+        {
+            return Err(RecordError::DefinitionChanged {
+                game: variant.id.to_string(),
+                recorded: recorded.to_string(),
+                current: variant.definition_hash().to_string(),
+            });
+        }
         let (start, setup_name) = match (self.tag("Setup"), self.tag("Position")) {
             (Some(_), Some(_)) => return Err(RecordError::SetupAndPosition),
             (Some(name), None) => {
@@ -590,21 +618,25 @@ impl Record {
         out
     }
 
-    /// The record of a game: Variant and Setup (or Position) from the game, then `tags` (any
-    /// Variant, Setup or Position among them is ignored), then a Result from the game's outcome
-    /// unless `tags` has one (a draw by agreement, a resignation). Moves are written in the short
-    /// style.
+    /// The record of a game: Variant, its definition's hash and Setup (or Position) from the
+    /// game, then `tags` (any Variant, VariantHash, Setup or Position among them is ignored), then
+    /// a Result from the game's outcome unless `tags` has one (a draw by agreement, a
+    /// resignation). Moves are written in the short style.
     pub fn from_game(game: &Game, tags: Vec<(String, String)>) -> Record {
         let mut record = Record::default();
         record
             .tags
             .push(("Variant".to_string(), game.variant.id.to_string()));
+        record.tags.push((
+            HASH_TAG.to_string(),
+            game.variant.definition_hash().to_string(),
+        ));
         record.tags.push(match &game.setup_name {
             Some(name) => ("Setup".to_string(), name.clone()),
             None => ("Position".to_string(), fen::write_setup(&game.start)),
         });
         for (name, value) in tags {
-            let ours = ["Variant", "Setup", "Position"]
+            let ours = ["Variant", HASH_TAG, "Setup", "Position"]
                 .iter()
                 .any(|k| k.eq_ignore_ascii_case(&name));
             if !ours && record.tag(&name).is_none() {

@@ -214,6 +214,8 @@ pub struct Variant {
     /// The one array of a game read from a file that gives it square by square
     /// (`SetupRule::FIXED`); empty otherwise.
     pub fixed_array: Vec<Placement>,
+    /// The short hash of the definition (`definition_hash`), computed on first use.
+    definition_hash: std::sync::OnceLock<String>,
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
     /// Promotion zone by colour, indexed by mailbox cell.
@@ -477,6 +479,7 @@ impl Variant {
             diagram_target: None,
             diagram_companions: None,
             fixed_array: Vec::new(),
+            definition_hash: std::sync::OnceLock::new(),
             compiled,
             zone,
             zobrist,
@@ -521,6 +524,15 @@ impl Variant {
         self.side_titles = titles;
         self.side_letters = letters;
         self
+    }
+
+    /// A short, stable hash of everything that decides how the game plays and how its records
+    /// read (`file::definition`): records carry it, so that one made under another definition
+    /// of the game is refused rather than replayed. Computed once per variant, on first use
+    /// (call it on the finished variant, after the `with_` settings).
+    pub fn definition_hash(&self) -> &str {
+        self.definition_hash
+            .get_or_init(|| crate::file::definition::hash(self))
     }
 
     /// Leaks the variant so positions can refer to it for the rest of the program.

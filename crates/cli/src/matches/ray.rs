@@ -4,7 +4,8 @@
 //! a Ray task that runs `jovian worker` on some node, and the records come back here. Each one is
 //! checked — the game of its number, every move legal, the claimed end the rules' end — before it
 //! is saved exactly where a local run saves it, so resuming, the report and the SPRT are the same
-//! code as on one machine. See docs/cluster.md.
+//! code as on one machine. A variant file's game is sent as the file's text with the settings
+//! (`worker::ShippedVariant`), so the nodes need no copy of the file. See docs/cluster.md.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{BufRead, BufReader, Write};
@@ -21,6 +22,7 @@ use serde_json::json;
 use super::resume;
 use super::{Config, Job, Report};
 use crate::input::CliError;
+use crate::worker::ShippedVariant;
 
 /// The driver, written to a temporary file for the run (the binary needs no repository).
 const DRIVER: &str = include_str!("ray/driver.py");
@@ -224,6 +226,13 @@ impl RayPlan {
         let binary = std::env::current_exe()
             .and_then(|p| p.canonicalize())
             .map_err(|e| format!("--ray: cannot find this binary: {e}"))?;
+        // A variant file's game travels as the text this process read, with its definition hash:
+        // the nodes need no copy of the file (nor the same path), and each checks that the text
+        // makes the same game there.
+        let variant = jovian_rules::file::source_text(config.variant).map(|text| ShippedVariant {
+            text,
+            hash: config.variant.definition_hash().to_string(),
+        });
         let request = json!({
             "address": self.address,
             "concurrency": self.concurrency,
@@ -231,7 +240,12 @@ impl RayPlan {
             "binary": binary,
             "programs": self.programs,
             "version": env!("CARGO_PKG_VERSION"),
-            "worker": {"kind": self.kind, "settings": self.settings, "hash": self.hash_mb},
+            "worker": {
+                "kind": self.kind,
+                "settings": self.settings,
+                "hash": self.hash_mb,
+                "variant": variant,
+            },
             "tasks": tasks,
         });
         let driver = std::env::temp_dir().join(format!("jovian-ray-{}.py", std::process::id()));

@@ -219,7 +219,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         bare_piece_loses: file.rules.bare_piece_loses,
         third_repetition_illegal: file.rules.third_repetition_illegal,
     };
-    let zone_ranks: Vec<Vec<u8>> = board
+    let zones_from_0: Vec<Vec<u8>> = board
         .promotion_ranks
         .iter()
         .map(|ranks| ranks.iter().map(|r| r - 1).collect())
@@ -231,7 +231,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         leak::string(game.title),
         geometry,
         pieces,
-        [&zone_ranks[0], &zone_ranks[1]],
+        [&zones_from_0[0], &zones_from_0[1]],
         rules,
         rule,
     )
@@ -299,6 +299,52 @@ fn fixed_array(
     Ok(array)
 }
 
+/// The ranks (from 1) of `color`'s promotion zone, as `[board] promotion_ranks` writes them.
+pub(crate) fn zone_ranks(v: &Variant, color: Color) -> Vec<u8> {
+    (0..v.geometry.height)
+        .filter(|&r| v.in_zone(color, Square::new(0, r).cell()))
+        .map(|r| r + 1)
+        .collect()
+}
+
+/// The built-in game whose arrays `v` uses: its own for a built-in game, the one a file names
+/// with `builtin = "GAME"` (whose `SetupRule` it copies, and with it the help text that describes
+/// that game's arrays alone); `None` for arrays given square by square.
+pub(crate) fn arrays_of(v: &Variant) -> Option<&'static Variant> {
+    if !v.fixed_array.is_empty() {
+        return None;
+    }
+    Variant::all()
+        .into_iter()
+        .find(|b| b.setups.help == v.setups.help && b.setups.default == v.setups.default)
+}
+
+/// The symmetry that makes Tan's half of a fixed array from Blue's (rotational where both do, as
+/// for an array symmetric both ways).
+fn symmetry_of(v: &Variant) -> Option<Symmetry> {
+    let side = |color: Color| -> Vec<(PieceKind, Square)> {
+        let mut pieces: Vec<_> = (v.fixed_array.iter())
+            .filter(|p| p.0 == color)
+            .map(|&(_, k, sq)| (k, sq))
+            .collect();
+        pieces.sort_unstable();
+        pieces
+    };
+    let (blue, tan) = (side(Color::Blue), side(Color::Tan));
+    [Symmetry::Rotational, Symmetry::Mirror]
+        .into_iter()
+        .find(|&symmetry| {
+            let mut images: Vec<(PieceKind, Square)> = (blue.iter())
+                .map(|&(k, sq)| match symmetry {
+                    Symmetry::Rotational => (k, v.geometry.rotate(sq)),
+                    Symmetry::Mirror => (k, v.geometry.flip_ranks(sq)),
+                })
+                .collect();
+            images.sort_unstable();
+            images == tan
+        })
+}
+
 /// A built-in game as a variant file; the 12x8 game cannot be written yet (its chess rules are
 /// not mechanisms a file switches on).
 pub fn game_to_toml(v: &Variant) -> Result<String, String> {
@@ -309,22 +355,29 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             v.title
         ));
     }
-    let zone = |color: Color| -> Vec<u8> {
-        (0..v.geometry.height)
-            .filter(|&r| v.in_zone(color, Square::new(0, r).cell()))
-            .map(|r| r + 1)
-            .collect()
-    };
     let (builtin, blue, symmetry) = if v.fixed_array.is_empty() {
-        (Some(v.id.to_string()), Vec::new(), None)
+        let builtin = arrays_of(v).ok_or_else(|| {
+            format!(
+                "{} cannot be written as a file: its arrays are neither a built-in game's nor \
+                 given square by square",
+                v.title
+            )
+        })?;
+        (Some(builtin.id.to_string()), Vec::new(), None)
     } else {
+        let symmetry = symmetry_of(v).ok_or_else(|| {
+            format!(
+                "{} cannot be written as a file: Tan's array is not an image of Blue's",
+                v.title
+            )
+        })?;
         let blue = v
             .fixed_array
             .iter()
             .filter(|p| p.0 == Color::Blue)
             .map(|&(_, k, sq)| format!("{} {}", v.abbr(k), v.geometry.square_name(sq)))
             .collect();
-        (None, blue, Some(Symmetry::Rotational))
+        (None, blue, Some(symmetry))
     };
     let head = GameOut {
         game: GameSection {
@@ -335,7 +388,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
         board: BoardSection {
             files: v.geometry.width,
             ranks: v.geometry.height,
-            promotion_ranks: [zone(Color::Blue), zone(Color::Tan)],
+            promotion_ranks: [zone_ranks(v, Color::Blue), zone_ranks(v, Color::Tan)],
         },
         rules: RulesSection {
             royal_capture_loses: v.rules.royal_capture_loses,
@@ -457,11 +510,25 @@ promotes = "Sq"
         let first = pos.perft(1);
         assert_eq!(first, 2 + 5 + 2);
         assert_eq!(pos.perft(2), first * first);
-        assert!(
-            game_to_toml(v)
-                .unwrap()
-                .contains("blue = [\"K c1\", \"Sq d1\", \"P c2\", \"P d2\"]")
-        );
+        let written = game_to_toml(v).unwrap();
+        assert!(written.contains("blue = [\"K c1\", \"Sq d1\", \"P c2\", \"P d2\"]"));
+        // Written with its own symmetry (a mirror array written as a rotational one would put
+        // Tan's King and Squire on each other's squares), so that it reads back the same.
+        assert!(written.contains("symmetry = \"mirror\""), "{written}");
+        let back = game_from_toml(&written).unwrap();
+        assert_eq!(back.fixed_array, v.fixed_array);
+    }
+
+    #[test]
+    fn a_file_game_on_a_built_in_game_s_arrays_is_written_naming_that_game() {
+        let scirocco = Variant::by_id("scirocco").unwrap();
+        let text = game_to_toml(scirocco)
+            .unwrap()
+            .replace("id = \"scirocco\"", "id = \"scirocco-copy\"");
+        let copy = game_from_toml(&text).unwrap();
+        let again = game_to_toml(copy).unwrap();
+        assert!(again.contains("builtin = \"scirocco\""), "{again}");
+        assert_eq!(again, text);
     }
 
     proptest::proptest! {

@@ -48,7 +48,8 @@ fn the_documented_game_replays() {
     assert_eq!(
         rewritten,
         "[Event \"Sample\"]\n[Date \"2024.05.01\"]\n[Blue \"Blue player\"]\n\
-         [Tan \"Tan player\"]\n[Result \"*\"]\n[Variant \"scirocco\"]\n[Setup \"rot-00111011\"]\n\n\
+         [Tan \"Tan player\"]\n[Result \"*\"]\n[Variant \"scirocco\"]\n\
+         [VariantHash \"7491ce879bc2\"]\n[Setup \"rot-00111011\"]\n\n\
          1. P-e4 P-f7 2. C-g4 P-e7 3. Cxf7 Cxf7 4. De-e3 Cxe4 5. Wxe4 P-d7 6. F-d4 P-d6 *\n"
     );
     assert_eq!(Record::parse(&rewritten).unwrap().moves, record.moves);
@@ -497,4 +498,80 @@ fn the_declared_winner_comes_from_the_tag_then_the_moves_result() {
             Err("result \"*\" is not a finished game".to_string())
         );
     }
+}
+
+#[test]
+fn records_carry_the_definition_hash_and_one_of_another_definition_is_refused() {
+    let scirocco = scirocco::variant();
+    let game = Record::parse(&format!("{QUICK}1. Ch-a2"))
+        .unwrap()
+        .replay()
+        .unwrap();
+    // A tag given by the caller (a record read back) is replaced by the game's own.
+    let stale = vec![(HASH_TAG.to_string(), "000000000000".to_string())];
+    let text = Record::from_game(&game, stale).to_text();
+    let tag = format!("[VariantHash \"{}\"]\n", scirocco.definition_hash());
+    assert!(
+        text.contains(&format!("[Variant \"scirocco\"]\n{tag}[Position ")),
+        "{text}"
+    );
+    let back = Record::parse(&text).unwrap();
+    assert_eq!(back.tag(HASH_TAG), Some(scirocco.definition_hash()));
+    assert_eq!(back.replay().unwrap().moves, game.moves);
+    assert_eq!(Record::parse(&back.to_text()).unwrap(), back);
+
+    let other = text.replace(scirocco.definition_hash(), "3fa9c2e01b7d");
+    let error = Record::parse(&other).unwrap().replay().unwrap_err();
+    assert_eq!(
+        error,
+        RecordError::DefinitionChanged {
+            game: "scirocco".into(),
+            recorded: "3fa9c2e01b7d".into(),
+            current: scirocco.definition_hash().into(),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "the record was made under definition 3fa9c2e01b7d of scirocco, but scirocco here is \
+             definition {}: the game changed since, and the record is not replayed under other \
+             rules",
+            scirocco.definition_hash()
+        )
+    );
+    // Older records, without the tag, replay as before; the tag's case and spaces do not count.
+    assert_eq!(replay_error(&text.replace(&tag, "")), "ok");
+    let upper = text.replace(
+        scirocco.definition_hash(),
+        &format!(" {} ", scirocco.definition_hash().to_uppercase()),
+    );
+    assert_eq!(replay_error(&upper), "ok");
+}
+
+#[test]
+fn a_file_game_s_record_carries_its_own_hash() {
+    let text = crate::file::game_to_toml(scirocco::variant())
+        .unwrap()
+        .replace("id = \"scirocco\"", "id = \"record-hash-test\"")
+        .replace("betza = \"jR\"", "betza = \"jRN\"");
+    let v = crate::file::game_from_toml(&text).unwrap();
+    Variant::register(v).unwrap();
+    assert_ne!(v.definition_hash(), scirocco::variant().definition_hash());
+    let record = "[Variant \"record-hash-test\"]\n\n1. P-e4 P-f7 *\n";
+    let game = Record::parse(record).unwrap().replay().unwrap();
+    let written = Record::from_game(&game, vec![]).to_text();
+    assert!(written.contains(&format!("[VariantHash \"{}\"]", v.definition_hash())));
+    assert_eq!(replay_error(&written), "ok");
+    // The same moves under Scirocco's definition, as if the file had been changed back.
+    let changed = written.replace(v.definition_hash(), scirocco::variant().definition_hash());
+    assert!(
+        replay_error(&changed).starts_with(&format!(
+            "the record was made under definition {} of record-hash-test, but \
+             record-hash-test here is definition {}",
+            scirocco::variant().definition_hash(),
+            v.definition_hash()
+        )),
+        "{}",
+        replay_error(&changed)
+    );
 }

@@ -3,8 +3,9 @@
 `jovian lab|match --ray [ADDRESS]` starts it (the binary embeds this file,
 crates/cli/src/matches/ray.rs) and stays the run's owner. Protocol, one JSON object a line:
   stdin, first line: the request: address ("local" or HOST:PORT or "auto"), concurrency, shared,
-      binary, programs, version, worker (the `jovian worker` request less its game numbers),
-      tasks (lists of game numbers: a game, or a match's pair).
+      binary, programs, version, worker (the `jovian worker` request less its game numbers:
+      the settings and, for a variant file's game, the file's text and definition hash), tasks
+      (lists of game numbers: a game, or a match's pair).
   stdin, later: "stop" (an SPRT decided: start no task, cancel those under way); end of input
       (the owner died) stops too.
   stdout: events: ready {cpus, nodes}, busy {busy}, result {task, node, records}, stopped
@@ -12,7 +13,9 @@ crates/cli/src/matches/ray.rs) and stays the run's owner. Protocol, one JSON obj
 Ray's own messages go to stderr, which the owner keeps in the run's ray.log.
 
 Each task runs `jovian worker` on some node with one CPU. The binary reaches the node in Ray's
-runtime environment (working_dir, uploaded once per run), or with "shared" at the same path.
+runtime environment (working_dir, uploaded once per run), or with "shared" at the same path. The
+worker request (a variant file's text among it) is put in Ray's object store once and read from
+there by every task; the worker checks that the text makes the driver's game (its definition hash).
 Either way the task first checks that the file is the driver's build (its SHA-256): a node with
 another build is refused and the run stops, so no results are mixed. A task whose worker dies
 (a killed process, a lost node) is retried by Ray (max_retries); a game that fails otherwise
@@ -219,6 +222,8 @@ def main():
     watchdog.cancel()
     remote_options = {"num_cpus": 1, "max_retries": MAX_RETRIES, "retry_exceptions": [WorkerLost]}
     task = ray.remote(**remote_options)(play_task)
+    # Once for all tasks: a variant file's text (up to Jupiter's 33 KB) is not sent with each.
+    worker_request = ray.put(request["worker"])
 
     cpus = int(ray.cluster_resources().get("CPU", 0))
     nodes = sum(1 for n in ray.nodes() if n.get("Alive"))
@@ -231,7 +236,7 @@ def main():
     while (pending or in_flight) and not stop.is_set():
         while pending and len(in_flight) < cap:
             number, indices = pending.popleft()
-            ref = task.remote(request["worker"], task_binary, digests, task_programs, indices)
+            ref = task.remote(worker_request, task_binary, digests, task_programs, indices)
             in_flight[ref] = number
         ready, _ = ray.wait(list(in_flight), num_returns=1, timeout=0.5)
         for ref in ready:
