@@ -148,6 +148,7 @@ impl AppState {
             tan_seat: game.seats.tan.clone(),
             offer: game.offer.map(|o| o.stored()),
             clock: game.clock.as_ref().map(|c| c.stored()),
+            definition: Some(game.variant.definition_hash().to_string()),
             moves: coordinates(&mut game),
         };
         game.id = self.store.create(&stored)?;
@@ -289,6 +290,19 @@ pub fn rebuild(stored: &StoredGame, catalogue: &Catalogue) -> Result<GameState, 
             stored.variant
         )
     })?;
+    // A variant file that changed since the game began: its moves may still be legal, but the
+    // game would go on under other rules (the records' VariantHash rule, docs/variants.md).
+    if let Some(made) = &stored.definition
+        && made != v.definition_hash()
+    {
+        return Err(format!(
+            "the game was made under definition {made} of {}, but {} here is definition {}: \
+             the game changed since, and the game is not replayed under other rules",
+            v.id,
+            v.id,
+            v.definition_hash()
+        ));
+    }
     let start = fen::parse_position(v, &stored.start).map_err(|e| e.to_string())?;
     let mut game = GameState::new(stored.id, start, stored.setup.clone())?;
     game.humans = Humans::parse(&stored.humans).unwrap_or(Humans::Both);
@@ -313,4 +327,48 @@ pub fn rebuild(stored: &StoredGame, catalogue: &Catalogue) -> Result<GameState, 
         .as_deref()
         .and_then(crate::clock::Clock::from_stored);
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stored Scirocco game of one move, made under `definition`.
+    fn stored(definition: Option<&str>) -> StoredGame {
+        let v = jovian_rules::Variant::by_id("scirocco").unwrap();
+        StoredGame {
+            id: 1,
+            variant: v.id.to_string(),
+            setup: Some("default".into()),
+            start: fen::write_setup(&jovian_rules::Setup::named(v, "default").unwrap()),
+            humans: "both".into(),
+            level: 1,
+            movetime_ms: None,
+            agreed_end: None,
+            created: 0,
+            blue_seat: None,
+            tan_seat: None,
+            offer: None,
+            clock: None,
+            definition: definition.map(str::to_string),
+            moves: vec!["d3d4".into()],
+        }
+    }
+
+    #[test]
+    fn a_stored_game_replays_only_under_its_own_definition() {
+        let catalogue = Catalogue::builtin();
+        let scirocco = jovian_rules::Variant::by_id("scirocco").unwrap();
+        let game = rebuild(&stored(Some(scirocco.definition_hash())), &catalogue).unwrap();
+        assert_eq!(game.moves.len(), 1);
+        // Stored before the hash existed: replayed as before.
+        assert!(rebuild(&stored(None), &catalogue).is_ok());
+        let e = rebuild(&stored(Some("000000000000")), &catalogue)
+            .err()
+            .unwrap();
+        assert!(
+            e.starts_with("the game was made under definition 000000000000 of scirocco"),
+            "{e}"
+        );
+    }
 }

@@ -45,6 +45,10 @@ pub struct StoredGame {
     pub offer: Option<String>,
     /// A timed game's clocks (crate::clock::Clock's stored form), as of the last move.
     pub clock: Option<String>,
+    /// The definition hash of its game when it was created (`Variant::definition_hash`), so that
+    /// a game of a variant file that changed since is not replayed under other rules; `None` in
+    /// games stored before the hash existed.
+    pub definition: Option<String>,
     /// The moves in coordinate notation, in order.
     pub moves: Vec<String>,
 }
@@ -71,7 +75,8 @@ CREATE TABLE IF NOT EXISTS games (
     blue_seat TEXT,
     tan_seat TEXT,
     offer TEXT,
-    clock TEXT
+    clock TEXT,
+    definition TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -83,11 +88,12 @@ CREATE TABLE IF NOT EXISTS moves (
 
 /// Columns added since the first version, each with its type: a database made by an older
 /// version gains them (its rows read NULL there) when it is opened.
-const ADDED_COLUMNS: [(&str, &str); 4] = [
+const ADDED_COLUMNS: [(&str, &str); 5] = [
     ("blue_seat", "TEXT"),
     ("tan_seat", "TEXT"),
     ("offer", "TEXT"),
     ("clock", "TEXT"),
+    ("definition", "TEXT"),
 ];
 
 fn migrate(conn: &Connection) -> Result<(), WebError> {
@@ -184,8 +190,8 @@ impl Store {
         self.write(|tx| {
             tx.execute(
                 "INSERT INTO games (variant, setup, start, humans, level, movetime_ms, \
-                 agreed_end, created, updated, blue_seat, tan_seat, offer, clock) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
+                 agreed_end, created, updated, blue_seat, tan_seat, offer, clock, definition) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     game.variant,
                     game.setup,
@@ -199,6 +205,7 @@ impl Store {
                     game.tan_seat,
                     game.offer,
                     game.clock,
+                    game.definition,
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -333,7 +340,7 @@ impl Store {
         let game = conn
             .query_row(
                 "SELECT id, variant, setup, start, humans, level, movetime_ms, agreed_end, created, \
-                 blue_seat, tan_seat, offer, clock FROM games WHERE id = ?1",
+                 blue_seat, tan_seat, offer, clock, definition FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(StoredGame {
@@ -350,6 +357,7 @@ impl Store {
                         tan_seat: r.get(10)?,
                         offer: r.get(11)?,
                         clock: r.get(12)?,
+                        definition: r.get(13)?,
                         moves: Vec::new(),
                     })
                 },
@@ -427,6 +435,7 @@ mod tests {
             tan_seat: None,
             offer: None,
             clock: None,
+            definition: Some("7491ce879bc2".into()),
             moves: vec!["d3d4".into()],
         };
         let id = {

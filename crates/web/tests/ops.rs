@@ -143,6 +143,7 @@ fn stored_game(variant: &str, humans: &str, level: u32) -> StoredGame {
         tan_seat: None,
         offer: None,
         clock: None,
+        definition: Some(v.definition_hash().to_string()),
     }
 }
 

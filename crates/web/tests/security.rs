@@ -287,6 +287,8 @@ async fn a_game_stored_before_seats_gets_them_once() {
             tan_seat: None,
             offer: None,
             clock: None,
+            // Stored before seats, and before definition hashes.
+            definition: None,
             moves: vec![],
         })
         .unwrap();
