@@ -286,7 +286,7 @@ fn settings(
         player = format!("{base}@{tune}");
     }
     if !from_saved {
-        player = jovian_lab::with_lab_tunables(variant.id, &player);
+        player = jovian_lab::with_lab_tunables(variant.engine_game(), &player);
     }
     Spec::parse(&player).map_err(CliError)?;
     let default_random = if arrays == Arrays::All { 2 } else { 4 };

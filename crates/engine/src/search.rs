@@ -112,8 +112,8 @@ impl Engine {
         Engine::with_tunables(
             variant,
             hash_megabytes,
-            EvalTunables::for_game(variant.id),
-            SearchTunables::for_game(variant.id),
+            EvalTunables::for_game(variant.engine_game()),
+            SearchTunables::for_game(variant.engine_game()),
         )
     }
 
@@ -124,8 +124,8 @@ impl Engine {
         overrides: &crate::tunables::Overrides,
     ) -> Result<Engine, String> {
         let (mut eval, mut search) = (
-            EvalTunables::for_game(variant.id),
-            SearchTunables::for_game(variant.id),
+            EvalTunables::for_game(variant.engine_game()),
+            SearchTunables::for_game(variant.engine_game()),
         );
         overrides.apply(&mut eval, &mut search)?;
         Ok(Engine::with_tunables(variant, hash_megabytes, eval, search))

@@ -1,7 +1,7 @@
 //! Values for the piece types of a game that has no table of its own: a designer's variant file.
 //! Each type takes, in this order, the value its file gives (`value = N`), the value a built-in
-//! game's engine plays for the same type (same movement, powers, royalty and promotion), or an
-//! estimate from its movement alone. So a copy of Jupiter with one piece changed is played with
+//! game's engine plays for the same type (same movement, powers, royalty and promotion; the game
+//! the file is `based_on` first), or an estimate from its movement alone. So a copy of Jupiter with one piece changed is played with
 //! Jupiter's values for the 160 types it keeps, and only the changed one is estimated.
 
 use std::sync::OnceLock;
@@ -52,18 +52,21 @@ fn builtin_values() -> &'static [(&'static Variant, Vec<i32>)] {
     })
 }
 
-/// The value a built-in game's engine plays for the same type: the game whose board is nearest
-/// in size first (values of riders grow with the board), the list's order among equals.
+/// The value a built-in game's engine plays for the same type: the game this one is based on
+/// (`Variant::based_on`) first, then the game whose board is nearest in size (values of riders
+/// grow with the board), the list's order among equals.
 fn builtin_value(variant: &Variant, spec: &PieceSpec) -> Option<i32> {
     let area = |v: &Variant| v.geometry.width as i32 * v.geometry.height as i32;
-    let mut found: Vec<(i32, i32)> = builtin_values()
+    let mut found: Vec<((bool, i32), i32)> = builtin_values()
         .iter()
         .filter_map(|(game, values)| {
             let kind = game.pieces.iter().position(|s| same_type(s, spec))?;
-            Some(((area(game) - area(variant)).abs(), values[kind]))
+            let not_the_base = variant.based_on != Some(game.id);
+            let distance = (area(game) - area(variant)).abs();
+            Some(((not_the_base, distance), values[kind]))
         })
         .collect();
-    found.sort_by_key(|&(distance, _)| distance);
+    found.sort_by_key(|&(order, _)| order);
     found.first().map(|&(_, value)| value)
 }
 
@@ -149,6 +152,38 @@ mod file_tests {
         }
         // A Dabbaba's four leaps on 16x16: 72 x 3.75^0.7, about 181.
         assert!((150..220).contains(&ours[tribble.0 as usize]));
+    }
+
+    #[test]
+    fn the_game_a_file_is_based_on_gives_its_values_first() {
+        // The Dervish of the 1999 edition is also a 2009 type; in a copy of Jupiter on the same
+        // board, the 2009 value wins by the list's order unless the copy is based on 1999.
+        let text = game_to_toml(jovian_rules::variants::jupiter_1999::variant()).unwrap();
+        let copy = |based_on: &str| {
+            let t = text.replacen(
+                "id = \"jupiter-1999\"",
+                &format!("id = \"copy-of-1999-{based_on}\"\nbased_on = \"{based_on}\""),
+                1,
+            );
+            game_from_toml(&t).unwrap()
+        };
+        let (on_1999, on_2009) = (copy("jupiter-1999"), copy("jupiter"));
+        assert_eq!(on_1999.based_on, Some("jupiter-1999"));
+        let theirs = crate::values::piece_values(jovian_rules::variants::jupiter_1999::variant());
+        assert_eq!(file_game_values(on_1999), theirs);
+        // Based on 2009, the types both editions share take 2009's values.
+        let j2009 = jovian_rules::variants::jupiter::variant();
+        let values_2009 = crate::values::piece_values(j2009);
+        let ours = file_game_values(on_2009);
+        let mut shared = 0;
+        for kind in on_2009.kinds() {
+            let spec = &on_2009.pieces[kind.0 as usize];
+            if let Some(k) = j2009.pieces.iter().position(|s| same_type(s, spec)) {
+                assert_eq!(ours[kind.0 as usize], values_2009[k], "{}", spec.abbr);
+                shared += 1;
+            }
+        }
+        assert!(shared > 100, "{shared}");
     }
 
     #[test]

@@ -127,7 +127,7 @@ pub fn result_text(game: &LabGame) -> &'static str {
 /// The engine's static evaluation and the fitted material balance after every ply of `game`.
 fn curve(game: &LabGame, values: Option<&Values>) -> Option<GameCurve> {
     let variant = game.start.variant;
-    let evaluator = Evaluator::new(variant, EvalTunables::for_game(variant.id));
+    let evaluator = Evaluator::new(variant, EvalTunables::for_game(variant.engine_game()));
     let mut pos = Position::from_setup(&game.start).ok()?;
     let blue_view = |pos: &Position| {
         let score = evaluator.evaluate(pos) as f64 / 100.0;

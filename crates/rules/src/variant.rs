@@ -214,6 +214,10 @@ pub struct Variant {
     /// The one array of a game read from a file that gives it square by square
     /// (`SetupRule::FIXED`); empty otherwise.
     pub fixed_array: Vec<Placement>,
+    /// The built-in game a variant file's game varies (its `based_on`): the engine plays it with
+    /// that game's settings and values the types the two share as that game does. Not a rule:
+    /// the definition hash leaves it out. `None` for the built-in games and most files.
+    pub based_on: Option<&'static str>,
     /// The short hash of the definition (`definition_hash`), computed on first use.
     definition_hash: std::sync::OnceLock<String>,
     /// Indexed by piece code; entry 0 is unused.
@@ -479,6 +483,7 @@ impl Variant {
             diagram_target: None,
             diagram_companions: None,
             fixed_array: Vec::new(),
+            based_on: None,
             definition_hash: std::sync::OnceLock::new(),
             compiled,
             zone,
@@ -491,6 +496,18 @@ impl Variant {
     pub fn with_fixed_array(mut self, array: Vec<Placement>) -> Variant {
         self.fixed_array = array;
         self
+    }
+
+    /// Names the built-in game this one varies (see `based_on`).
+    pub fn with_based_on(mut self, game: Option<&'static str>) -> Variant {
+        self.based_on = game;
+        self
+    }
+
+    /// The game whose engine settings this game is played with: the one it is based on, else
+    /// itself.
+    pub fn engine_game(&self) -> &'static str {
+        self.based_on.unwrap_or(self.id)
     }
 
     /// Sets the board-dependent promotion rule.

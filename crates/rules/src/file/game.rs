@@ -24,6 +24,10 @@ pub struct GameSection {
     /// Jupiter's: the King becomes an Emperor of Emperors while an Emperor is on the board).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotion: Option<PromotionRule>,
+    /// The built-in game this one varies (`"jupiter"`): the engine plays it with that game's
+    /// settings and values the types the two share as that game does (docs/variants.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub based_on: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,6 +121,27 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             ),
         ));
     }
+    // Named by its id, as the built-in games are (`Variant::all`, not `by_id`: a file game is no
+    // engine's model).
+    let based_on = match &game.based_on {
+        None => None,
+        Some(name) => Some(
+            Variant::all()
+                .into_iter()
+                .find(|v| v.id == name.as_str())
+                .map(|v| v.id)
+                .ok_or_else(|| {
+                    let ids: Vec<&str> = Variant::all().iter().map(|v| v.id).collect();
+                    at(
+                        file.game.span(),
+                        format!(
+                            "based_on = {name:?} is not a built-in game (one of: {})",
+                            ids.join(", ")
+                        ),
+                    )
+                })?,
+        ),
+    };
     let board = file.board.get_ref();
     for (what, n) in [("files", board.files), ("ranks", board.ranks)] {
         if !(2..=MAX_SIDE).contains(&n) {
@@ -235,7 +260,8 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         rules,
         rule,
     )
-    .with_fixed_array(fixed);
+    .with_fixed_array(fixed)
+    .with_based_on(based_on);
     if game.promotion == Some(PromotionRule::EmperorOfEmperors) {
         variant = variant.with_promotion_choice(crate::variants::typhoon::promotion_choice);
     }
@@ -384,6 +410,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             id: v.id.to_string(),
             title: v.title.to_string(),
             promotion: v.promotion_choice.map(|_| PromotionRule::EmperorOfEmperors),
+            based_on: v.based_on.map(str::to_string),
         },
         board: BoardSection {
             files: v.geometry.width,
@@ -517,6 +544,23 @@ promotes = "Sq"
         assert!(written.contains("symmetry = \"mirror\""), "{written}");
         let back = game_from_toml(&written).unwrap();
         assert_eq!(back.fixed_array, v.fixed_array);
+        // Based on a built-in game: kept, written back, and no part of the definition.
+        let based = game_from_toml(&SMALL.replace(
+            "id = \"squires\"",
+            "id = \"squires-based\"\nbased_on = \"scirocco\"",
+        ))
+        .unwrap();
+        assert_eq!(
+            (based.based_on, based.engine_game(), v.engine_game()),
+            (Some("scirocco"), "scirocco", "squires")
+        );
+        assert!(
+            game_to_toml(based)
+                .unwrap()
+                .contains("based_on = \"scirocco\"")
+        );
+        let renamed = game_from_toml(&SMALL.replace("id = \"squires\"", "id = \"squires-based\""));
+        assert_eq!(renamed.unwrap().definition_hash(), based.definition_hash());
     }
 
     #[test]
@@ -557,6 +601,14 @@ promotes = "Sq"
         );
         let e = bad("id = \"squires\"", "id = \"Squires!\"");
         assert!(e.contains("must be 1 to 40 lower-case letters"), "{e}");
+        let e = bad(
+            "id = \"squires\"",
+            "id = \"squires\"\nbased_on = \"chu-shogi\"",
+        );
+        assert!(
+            e.contains("line 2, column 1: based_on = \"chu-shogi\" is not a built-in game"),
+            "{e}"
+        );
         let e = bad("\"Sq d1\"", "\"Sq z9\"");
         assert!(e.contains("\"z9\" is not a square of the board"), "{e}");
         let e = bad("\"Sq d1\"", "\"Xx d1\"");
