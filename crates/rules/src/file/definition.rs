@@ -99,8 +99,11 @@ fn setup(v: &Variant) -> Value {
         array.sort_unstable();
         return json!({ "array": array });
     }
-    match arrays_of(v) {
-        Some(builtin) => json!({ "builtin": builtin.id }),
+    // The 12x8 game's one array is its chess layer's, named by its id like the other built-in
+    // games' arrays (no file may name it: `variants::BUILTIN_ARRAYS`).
+    let builtin = arrays_of(v).or(v.chess.then_some(v.id));
+    match builtin {
+        Some(builtin) => json!({ "builtin": builtin }),
         // A variant built in a test from a `SetupRule` of its own: its rule's own words.
         None => json!({ "default": v.setups.default, "help": v.setups.help }),
     }

@@ -99,6 +99,12 @@ struct GameOut<'a> {
     pieces: &'a [crate::piece::PieceSpec],
 }
 
+/// A built-in game from its embedded file (`games/*.toml`). The files are the games' source and
+/// a test reads each, so a failure here is a broken build, not bad input.
+pub(crate) fn builtin_game(text: &str) -> &'static Variant {
+    game_from_toml(text).unwrap_or_else(|e| panic!("a built-in game's file does not read: {e}"))
+}
+
 /// A game file read into a compiled variant (made `'static`: a game is loaded once and kept).
 pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     let file: GameIn = toml::from_str(text).map_err(|e| FileError::of_toml(text, &e))?;
@@ -183,26 +189,23 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     let setup = file.setup.get_ref();
     let (rule, fixed) = match (&setup.builtin, setup.blue.is_empty()) {
         (Some(id), true) => {
-            let builtin = Variant::by_id(id).filter(|v| !v.chess).ok_or_else(|| {
+            let arrays = crate::variants::builtin_arrays(id).ok_or_else(|| {
                 at(
                     file.setup.span(),
                     format!("no built-in game {id:?} whose arrays a file may use"),
                 )
             })?;
-            if (builtin.geometry.width, builtin.geometry.height) != (board.files, board.ranks) {
+            if (arrays.files, arrays.ranks) != (board.files, board.ranks) {
                 return Err(at(
                     file.setup.span(),
                     format!(
                         "builtin = {id:?} places pieces on a {}x{} board, not {}x{}",
-                        builtin.geometry.width, builtin.geometry.height, board.files, board.ranks
+                        arrays.files, arrays.ranks, board.files, board.ranks
                     ),
                 ));
             }
-            // Its arrays differ only by sides swapped within pairs: the default's pieces are all.
-            let mut missing: Vec<&str> = (builtin.setups.build)(builtin, builtin.setups.default)
-                .unwrap_or_default()
-                .iter()
-                .map(|&(_, k, _)| builtin.abbr(k))
+            let mut missing: Vec<&str> = (arrays.places)()
+                .into_iter()
                 .filter(|a| kind_of(a).is_none())
                 .collect();
             missing.sort_unstable();
@@ -216,7 +219,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
                     ),
                 ));
             }
-            (builtin.setups, Vec::new())
+            (arrays.rule, Vec::new())
         }
         (None, false) => {
             let symmetry = setup.symmetry.ok_or_else(|| {
@@ -336,13 +339,14 @@ pub(crate) fn zone_ranks(v: &Variant, color: Color) -> Vec<u8> {
 /// The built-in game whose arrays `v` uses: its own for a built-in game, the one a file names
 /// with `builtin = "GAME"` (whose `SetupRule` it copies, and with it the help text that describes
 /// that game's arrays alone); `None` for arrays given square by square.
-pub(crate) fn arrays_of(v: &Variant) -> Option<&'static Variant> {
+pub(crate) fn arrays_of(v: &Variant) -> Option<&'static str> {
     if !v.fixed_array.is_empty() {
         return None;
     }
-    Variant::all()
-        .into_iter()
-        .find(|b| b.setups.help == v.setups.help && b.setups.default == v.setups.default)
+    crate::variants::BUILTIN_ARRAYS
+        .iter()
+        .find(|a| a.rule.help == v.setups.help && a.rule.default == v.setups.default)
+        .map(|a| a.id)
 }
 
 /// The symmetry that makes Tan's half of a fixed array from Blue's (rotational where both do, as
@@ -389,7 +393,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
                 v.title
             )
         })?;
-        (Some(builtin.id.to_string()), Vec::new(), None)
+        (Some(builtin.to_string()), Vec::new(), None)
     } else {
         let symmetry = symmetry_of(v).ok_or_else(|| {
             format!(
@@ -525,6 +529,31 @@ abbr = "P"
 betza = "mfWcfF"
 promotes = "Sq"
 "#;
+
+    /// The built-in games' files are what `game_to_toml` writes of them, but for the comment
+    /// lines at the head that say where each table comes from: `variant export` gives the
+    /// source back, and the source is in the form a designer's copy starts from.
+    #[test]
+    fn the_built_in_games_files_are_their_own_export() {
+        let body = |text: &str| -> String {
+            text.lines()
+                .skip_while(|l| l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for (id, file) in [
+            ("scirocco", include_str!("../../games/scirocco.toml")),
+            ("typhoon", include_str!("../../games/typhoon.toml")),
+            ("jupiter", include_str!("../../games/jupiter.toml")),
+            (
+                "jupiter-1999",
+                include_str!("../../games/jupiter-1999.toml"),
+            ),
+        ] {
+            let v = Variant::by_id(id).unwrap();
+            assert_eq!(body(&game_to_toml(v).unwrap()), body(file), "{id}");
+        }
+    }
 
     #[test]
     fn a_new_small_game_is_read_and_played() {

@@ -1,15 +1,13 @@
 //! Jupiter (Adrian King, 1999, revised 2009): 16x16, 161 piece types with latent powers. The
-//! piece table is `jupiter_pieces.rs`; this file holds the array (pairs, symmetry, default), the
-//! zones and rules. docs/rules/jupiter.md records every reading of the texts.
+//! piece table, zones and rules are the game's file, `games/jupiter.toml`; this module holds the
+//! arrays (pairs, symmetry, default) and the tests. docs/rules/jupiter.md records every reading
+//! of the texts.
 
 use std::sync::OnceLock;
 
-use crate::geometry::Geometry;
-use crate::piece::PieceSpec;
-use crate::variant::{Placement, Rules, SetupRule, Variant};
-use crate::variants::jupiter_pieces;
+use crate::variant::{Placement, SetupRule, Variant};
+use crate::variants::BuiltinArrays;
 use crate::variants::pairs::{self, Pair};
-use crate::variants::typhoon;
 
 /// The 38 pairs in the 2009 table's order: (first-named, second, file of the left square, rank),
 /// Blue's side; bit i of an array's name puts pair i's first-named piece on the left square (0) or
@@ -62,82 +60,39 @@ const PAWN_ROW: [&str; 16] = [
 
 pub const DEFAULT_NAME: &str = "rot-00000000000000000000000000000000000000";
 
-/// The table in the text's order: the pairs' members and the pawn row, then the promoted types
-/// in the order of the pieces they come from (the Emperor of Emperors after the Emperor).
-fn pieces() -> Vec<PieceSpec> {
-    in_table_order(jupiter_pieces::unordered())
-}
-
-/// Sorts a Jupiter table (either edition: both list the same types in the same order).
-pub(crate) fn in_table_order(mut all: Vec<PieceSpec>) -> Vec<PieceSpec> {
-    let mut order: Vec<&str> = Vec::new();
-    for &(a, b, _, _) in &PAIRS {
-        order.extend([a, b]);
-    }
-    order.extend(["Fu", "Ber", "P", "Gu"]);
-    let initial = order.clone();
-    for abbr in initial {
-        let promoted = all
-            .iter()
-            .find(|s| s.abbr == abbr)
-            .and_then(|s| s.promotes_to);
-        if let Some(p) = promoted {
-            order.push(p);
-            if p == "Em" {
-                order.push("EE");
-            }
-        }
-    }
-    assert_eq!(order.len(), all.len(), "every Jupiter type has its place");
-    all.sort_by_key(|s| order.iter().position(|&a| a == s.abbr));
-    all
-}
-
 pub(crate) fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     pairs::build_named_with_row(v, name, DEFAULT_NAME, &PAIRS, &PAWN_ROW, 5)
 }
 
-/// Both editions' zones: ranks 11-16 for Blue, 1-6 for Tan.
-pub(crate) const ZONES: [&[u8]; 2] = [&[10, 11, 12, 13, 14, 15], &[0, 1, 2, 3, 4, 5]];
-
-/// Both editions' game end and repetition rules (the 1999 text's, which 2009 keeps).
-pub(crate) const RULES: Rules = Rules {
-    royal_capture_loses: true,
-    bare_piece_loses: true,
-    third_repetition_illegal: true,
-};
-
-/// The Jupiter variant.
+/// The Jupiter variant, read from its file (`games/jupiter.toml`, the piece table's source).
 pub fn variant() -> &'static Variant {
     static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
-    VARIANT.get_or_init(|| {
-        Variant::build(
-            "jupiter",
-            "Jupiter",
-            Geometry::new(16, 16),
-            pieces(),
-            ZONES,
-            RULES,
-            SetupRule {
-                default: DEFAULT_NAME,
-                pairs: &PAIRS,
-                names: None,
-                random: |seed| pairs::random_name(seed, PAIRS.len()),
-                build: build_setup,
-                help: "rot-<38 bits> or mir-<38 bits>: rotational or mirror symmetry, then one bit \
-                       per pair in the 2009 table's order (Lance, Hook, Fat, Animal, Queenlet, \
-                       Bent, Guardian, Regal; Artillery, Letter, Skipping, Dragonlet, \
-                       Directional, Mover; Scattered, Relay, Magnetic, Tank, Odder, Pretentious, \
-                       Chu, Poison; Dagger, Linear, Colorbound, Fifth, Ancient, Short; Side, \
-                       Barbarian, Odd, Square, Horse, Skewed, Metal, Princely; Went-Between, \
-                       Go-Between); 0 puts the first-named piece on its left square. default = \
-                       rot- and 38 zeros.",
-            },
-        )
-        .with_promotion_choice(typhoon::promotion_choice)
-        .leak()
-    })
+    VARIANT
+        .get_or_init(|| crate::file::game::builtin_game(include_str!("../../games/jupiter.toml")))
 }
+
+/// Jupiter's arrays, which its file names (`[setup] builtin = "jupiter"`).
+pub(crate) const ARRAYS: BuiltinArrays = BuiltinArrays {
+    id: "jupiter",
+    files: 16,
+    ranks: 16,
+    rule: SetupRule {
+        default: DEFAULT_NAME,
+        pairs: &PAIRS,
+        names: None,
+        random: |seed| pairs::random_name(seed, PAIRS.len()),
+        build: build_setup,
+        help: "rot-<38 bits> or mir-<38 bits>: rotational or mirror symmetry, then one bit \
+               per pair in the 2009 table's order (Lance, Hook, Fat, Animal, Queenlet, \
+               Bent, Guardian, Regal; Artillery, Letter, Skipping, Dragonlet, \
+               Directional, Mover; Scattered, Relay, Magnetic, Tank, Odder, Pretentious, \
+               Chu, Poison; Dagger, Linear, Colorbound, Fifth, Ancient, Short; Side, \
+               Barbarian, Odd, Square, Horse, Skewed, Metal, Princely; Went-Between, \
+               Go-Between); 0 puts the first-named piece on its left square. default = \
+               rot- and 38 zeros.",
+    },
+    places: || pairs::placed(&PAIRS, PAWN_ROW.iter().copied()),
+};
 
 #[cfg(test)]
 #[path = "jupiter_tests.rs"]

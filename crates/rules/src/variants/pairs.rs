@@ -121,3 +121,14 @@ pub fn build_named_with_row(
         .collect();
     Some(build(v, pairs, &fixed, rotational, bits))
 }
+
+/// Every type an array of `pairs` and `fixed` places, by abbreviation (the empty square paired
+/// with Scirocco's Dervish left out).
+pub fn placed(pairs: &[Pair], fixed: impl Iterator<Item = &'static str>) -> Vec<&'static str> {
+    pairs
+        .iter()
+        .flat_map(|&(a, b, _, _)| [a, b])
+        .chain(fixed)
+        .filter(|a| !a.is_empty())
+        .collect()
+}

@@ -1,97 +1,13 @@
-//! Scirocco (Adrian King, 2009 revision): 10x10, 36 piece types. The piece table follows the
-//! text's table, corrected by its long descriptions; docs/rules/scirocco.md records every reading.
+//! Scirocco (Adrian King, 2009 revision): 10x10, 36 piece types. The piece table is the game's
+//! file, `games/scirocco.toml`: it follows the text's table, corrected by its long descriptions;
+//! docs/rules/scirocco.md records every reading. Here: the arrays and the tests.
 
 use std::sync::OnceLock;
 
-use crate::betza::Mode;
-use crate::geometry::{Geometry, Square};
-use crate::piece::{Lines, PieceSpec, RelayKind, Special};
-use crate::variant::{Placement, Rules, SetupRule, Variant};
+use crate::geometry::Square;
+use crate::variant::{Placement, SetupRule, Variant};
+use crate::variants::BuiltinArrays;
 use crate::variants::pairs::{self, Pair};
-
-fn pieces() -> Vec<PieceSpec> {
-    use Lines::*;
-    let p = PieceSpec::new;
-    vec![
-        // Pieces of the initial array, in the text's table order.
-        p("Pawn", "P", "mfWcfF").promotes_to("Ta")
-            .describe("Moves one step straight forward; captures one step diagonally forward."),
-        p("Guard", "Gu", "mWcF").promotes_to("Z")
-            .describe("Moves one step orthogonally without capturing; captures one step diagonally."),
-        p("Priest", "Pr", "FN").promotes_to("Du")
-            .describe("Steps one square diagonally or leaps as a Knight."),
-        p("Scirocco", "Sc", "WB").promotes_to("Vu")
-            .describe("Steps one square orthogonally or slides any distance diagonally."),
-        p("King", "K", "K").royal().promotes_to("Em")
-            .describe("Royal. Steps one square in any direction; losing it loses the game."),
-        p("Wazir", "W", "W").promotes_to("Za").describe("Steps one square orthogonally."),
-        p("Firzan", "F", "F").promotes_to("Zi").describe("Steps one square diagonally."),
-        p("Commoner", "Co", "K").promotes_to("Wi")
-            .describe("Steps one square in any direction, like a King that is not royal."),
-        p("Marquis", "Ma", "WN").promotes_to("Ab")
-            .describe("Steps one square orthogonally or leaps as a Knight."),
-        p("Chariot", "Ch", "R4").promotes_to("Oc")
-            .describe("Slides up to four squares orthogonally."),
-        p("Alfil", "A", "A").promotes_to("B").describe("Leaps two squares diagonally."),
-        p("Stork", "St", "cWA").promotes_to("Q")
-            .describe("Leaps two squares diagonally; captures (only) one step orthogonally."),
-        p("Knight", "N", "N").promotes_to("R").describe("Leaps as a chess Knight, (2,1)."),
-        p("Camel", "C", "C").promotes_to("Sq").describe("Leaps three squares one way and one the other, (3,1)."),
-        p("Dervish", "De", "DA").with(Special::Relay(RelayKind::Dervish)).promotes_to("Ha")
-            .describe("Leaps two squares orthogonally or diagonally. An adjacent friend may leap over \
-                       it to the opposite square, and an orthogonally adjacent friend may step \
-                       diagonally around it; such relayed moves may capture but never promote."),
-        p("Goat", "Go", "mFD").promotes_to("Li")
-            .describe("Leaps two squares orthogonally; steps one square diagonally without capturing."),
-        p("Dabbaba", "D", "D").promotes_to("Ge").describe("Leaps two squares orthogonally."),
-        p("Wagon", "Wa", "jR").promotes_to("Sp")
-            .describe("Slides orthogonally like a Rook, but may not stop on the adjacent square, \
-                       and is blocked if that square is occupied."),
-        // Promoted pieces.
-        p("Tadpole", "Ta", "FHcW").promoted()
-            .describe("Steps one square diagonally or leaps three squares orthogonally; also captures \
-                       one step orthogonally."),
-        p("Zebra", "Z", "Z").promoted().describe("Leaps three squares one way and two the other, (3,2)."),
-        p("Duke", "Du", "NR4").promoted().describe("Leaps as a Knight or slides up to four squares orthogonally."),
-        p("Vulture", "Vu", "mBcRmWcF").promoted()
-            .describe("Slides diagonally without capturing and captures sliding orthogonally; also \
-                       steps one square orthogonally to move and one square diagonally to capture."),
-        p("Emperor", "Em", "WDA").royal().promoted()
-            .describe("Royal. Steps one square orthogonally or leaps two squares orthogonally or diagonally."),
-        p("Zag", "Za", "FA").with(Special::HopCapture(Orthogonal)).promoted()
-            .describe("Steps one or leaps two squares diagonally; captures an orthogonally adjacent \
-                       enemy by jumping over it to the empty square beyond."),
-        p("Zig", "Zi", "WD").with(Special::HopCapture(Diagonal)).promoted()
-            .describe("Steps one or leaps two squares orthogonally; captures a diagonally adjacent \
-                       enemy by jumping over it to the empty square beyond."),
-        p("Wildebeest", "Wi", "NC").promoted().describe("Leaps as a Knight or as a Camel."),
-        p("Abbot", "Ab", "NB4").promoted().describe("Leaps as a Knight or slides up to four squares diagonally."),
-        p("Octopus", "Oc", "")
-            .with(Special::Bent { first: Diagonal, first_mode: Mode::Move, then: Orthogonal })
-            .promoted()
-            .describe("Steps one square diagonally (never capturing there), then may continue as a \
-                       Rook in either orthogonal direction leading away from its start."),
-        p("Bishop", "B", "B").promoted().describe("Slides any distance diagonally."),
-        p("Queen", "Q", "Q").promoted().describe("Slides any distance orthogonally or diagonally."),
-        p("Rook", "R", "R").promoted().describe("Slides any distance orthogonally."),
-        p("Squirrel", "Sq", "DNA").promoted()
-            .describe("Leaps two squares orthogonally or diagonally, or as a Knight."),
-        p("Harpy", "Ha", "mQ3").with(Special::Relay(RelayKind::Harpy)).promoted()
-            .describe("Slides up to three squares in any direction but never captures. Friends on open \
-                       lines up to three squares away may move or capture as a Knight (relayed moves \
-                       never promote)."),
-        p("Lioness", "Li", "WFDNA").promoted()
-            .describe("Leaps to any square a King could reach in two moves."),
-        p("Genie", "Ge", "Q3").with(Special::Igui(Queen)).promoted()
-            .describe("Slides up to three squares in any direction; may also capture an adjacent \
-                       enemy without moving (igui)."),
-        p("Spider", "Sp", "")
-            .with(Special::Bent { first: Orthogonal, first_mode: Mode::Move, then: Diagonal })
-            .promoted()
-            .describe("Steps one square orthogonally (never capturing there), then may continue as a \
-                       Bishop in either diagonal direction leading away from its start."),
-    ]
-}
 
 /// The exchangeable pairs in the text's order. For each, the two pieces (abbreviation, or "" for
 /// the empty square paired with the Dervish) and where the first-named one stands on Blue's left
@@ -165,33 +81,32 @@ fn build_setup(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     Some(pairs::build(v, &PAIRS, &fixed, rotational, bits))
 }
 
-/// The Scirocco variant.
+/// The Scirocco variant, read from its file (`games/scirocco.toml`, the piece table's source).
 pub fn variant() -> &'static Variant {
     static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
-    VARIANT.get_or_init(|| {
-        Variant::build(
-            "scirocco",
-            "Scirocco",
-            Geometry::new(10, 10),
-            pieces(),
-            [&[7, 8, 9], &[0, 1, 2]],
-            Rules { royal_capture_loses: true, bare_piece_loses: true, third_repetition_illegal: true },
-            SetupRule {
-                default: DEFAULT_NAME,
-                pairs: &PAIRS,
-                names: Some(setup_names),
-                random: |seed| pairs::random_name(seed, PAIRS.len()),
-                build: build_setup,
-                help: "rot-BBBBBBBB or mir-BBBBBBBB: rotational or mirror symmetry, then one bit per \
-                       pair in the order Chariot-Wagon, Alfil-Dabbaba, Goat-Stork, Camel-Knight, \
-                       Firzan-Wazir, King-Commoner, Marquis-Priest, Dervish-empty; 0 puts the \
-                       first-named piece on Blue's left (a-e) half. Also 2001-ChCh, 2001-ChWa, \
-                       2001-WaCh, 2001-WaWa (the older fixed arrays) and default (= rot-00111011).",
-            },
-        )
-        .leak()
-    })
+    VARIANT
+        .get_or_init(|| crate::file::game::builtin_game(include_str!("../../games/scirocco.toml")))
 }
+
+/// Scirocco's arrays, which its file names (`[setup] builtin = "scirocco"`).
+pub(crate) const ARRAYS: BuiltinArrays = BuiltinArrays {
+    id: "scirocco",
+    files: 10,
+    ranks: 10,
+    rule: SetupRule {
+        default: DEFAULT_NAME,
+        pairs: &PAIRS,
+        names: Some(setup_names),
+        random: |seed| pairs::random_name(seed, PAIRS.len()),
+        build: build_setup,
+        help: "rot-BBBBBBBB or mir-BBBBBBBB: rotational or mirror symmetry, then one bit per \
+               pair in the order Chariot-Wagon, Alfil-Dabbaba, Goat-Stork, Camel-Knight, \
+               Firzan-Wazir, King-Commoner, Marquis-Priest, Dervish-empty; 0 puts the \
+               first-named piece on Blue's left (a-e) half. Also 2001-ChCh, 2001-ChWa, \
+               2001-WaCh, 2001-WaWa (the older fixed arrays) and default (= rot-00111011).",
+    },
+    places: || pairs::placed(&PAIRS, FIXED.iter().map(|f| f.0)),
+};
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::*;
 use crate::geometry::Square;
+use crate::piece::Special;
 use crate::position::Setup;
 
 fn v() -> &'static Variant {
