@@ -182,51 +182,7 @@ mod tests {
     }
 
     /// A 6x6 game with a hook, a latent power, an alias and a promotion.
-    const PILGRIMS: &str = r#"
-[game]
-id = "pilgrims"
-title = "Pilgrims"
-
-[board]
-files = 6
-ranks = 6
-promotion_ranks = [[6], [1]]
-
-[rules]
-royal_capture_loses = true
-bare_piece_loses = false
-third_repetition_illegal = true
-
-[setup]
-blue = ["K c1", "Pi d1", "Gu b1", "P c2", "P d2"]
-symmetry = "mirror"
-
-[[piece]]
-name = "King"
-abbr = "K"
-betza = "K"
-royal = true
-description = "One step any way."
-
-[[piece]]
-name = "Pilgrim"
-abbr = "Pi"
-betza = "FD"
-hooks = [{ igui = "orthogonal" }]
-aliases = ["Pil"]
-
-[[piece]]
-name = "Guard"
-abbr = "Gu"
-betza = "W"
-latent = ["immobilizes"]
-
-[[piece]]
-name = "Pawn"
-abbr = "P"
-betza = "mfWcfF"
-promotes = "Pi"
-"#;
+    const PILGRIMS: &str = include_str!("../../tests/data/pilgrims.toml");
 
     /// PILGRIMS written otherwise: comments, blank lines and spacing, sections and keys in
     /// another order, the setup's items in another order, defaults written out.

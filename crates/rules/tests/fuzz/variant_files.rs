@@ -10,44 +10,8 @@ use proptest::prelude::*;
 
 use super::mutate::{self, assert_one_line};
 
-/// A 6x6 game of three types with a promotion and an explicit array.
-const SMALL: &str = r#"[game]
-id = "fuzz-small"
-title = "Small"
-
-[board]
-files = 6
-ranks = 6
-promotion_ranks = [[6], [1]]
-
-[rules]
-royal_capture_loses = true
-bare_piece_loses = false
-third_repetition_illegal = true
-
-[setup]
-blue = ["Pi b1", "K c1", "Pi d1", "P b2", "P c2", "P d2", "P e2"]
-symmetry = "mirror"
-
-[[piece]]
-name = "King"
-abbr = "K"
-betza = "K"
-royal = true
-
-[[piece]]
-name = "Pilgrim"
-abbr = "Pi"
-betza = "FD"
-hooks = [{ igui_at = [[1, 0], [-1, 0]] }]
-value = 320
-
-[[piece]]
-name = "Pawn"
-abbr = "P"
-betza = "mfWcfF"
-promotes = "Pi"
-"#;
+/// A 6x6 game with a hook, a latent power, an alias and a promotion.
+const SMALL: &str = include_str!("../data/pilgrims.toml");
 
 /// The texts mutated: the small game most often (it reads quickly and its mutants often still
 /// read), the smaller built-in games, and Jupiter now and then (33 KB, 161 types).
