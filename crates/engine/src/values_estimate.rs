@@ -150,7 +150,7 @@ mod file_tests {
                 );
             }
         }
-        // A Dabbaba's four leaps on 16x16: 72 x 3.75^0.7, about 181.
+        // A Dabbaba on 16x16 has 3.5 of its four leaps on average: 72 x 3.5^0.7, about 173.
         assert!((150..220).contains(&ours[tribble.0 as usize]));
     }
 
