@@ -95,8 +95,8 @@ pub struct LabArgs {
     #[arg(long, value_name = "FILE")]
     weights_out: Option<PathBuf>,
     /// Engine tunables both sides play with, NAME=VALUE,... (as `jovian match` players take them
-    /// after `@`; e.g. `value_table=1` plays the estimated piece values). Jupiter's runs also
-    /// play `royal_tropism=1000` unless this names it (docs/lab.md).
+    /// after `@`; e.g. `value_table=1` plays the estimated piece values). Jupiter 1999's runs
+    /// also play `royal_tropism=1000` unless this names it (docs/lab.md).
     #[arg(long, value_name = "NAME=VALUE,...")]
     tune: Option<String>,
     /// Hash table of each engine, in MB (1 to 65536, and at most half the machine's memory).

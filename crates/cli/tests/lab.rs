@@ -164,11 +164,11 @@ fn a_game_with_one_array_plays_it_with_four_random_plies() {
 }
 
 #[test]
-fn jupiter_runs_play_the_royal_tropism_unless_told_otherwise() {
-    let dir = out_dir("lab-jupiter");
+fn jupiter_1999_runs_play_the_royal_tropism_unless_told_otherwise() {
+    let dir = out_dir("lab-jupiter-1999");
     let d = dir.to_str().unwrap();
     let short = ["--games", "1", "--depth", "1", "--max-plies", "6", "-q"];
-    let text = run(&[&["lab", "jupiter", "--out", d], &short[..]].concat());
+    let text = run(&[&["lab", "jupiter-1999", "--out", d], &short[..]].concat());
     assert!(
         text.contains("both sides depth:1@royal_tropism=1000;"),
         "{text}"
@@ -176,19 +176,26 @@ fn jupiter_runs_play_the_royal_tropism_unless_told_otherwise() {
     let saved = std::fs::read_to_string(dir.join("lab.txt")).unwrap();
     assert!(saved.contains("depth:1@royal_tropism=1000"), "{saved}");
     // Resumed without a player, the saved one is played as it was written.
-    let resumed = run(&["lab", "jupiter", "--out", d, "--resume", "-q"]);
+    let resumed = run(&["lab", "jupiter-1999", "--out", d, "--resume", "-q"]);
     assert!(resumed.contains("depth:1@royal_tropism=1000;"), "{resumed}");
     let _ = std::fs::remove_dir_all(&dir);
     // A --tune that names it decides; one that does not keeps it.
     let off = run(&[
-        &["lab", "jupiter", "--out", d, "--tune", "royal_tropism=0"],
+        &[
+            "lab",
+            "jupiter-1999",
+            "--out",
+            d,
+            "--tune",
+            "royal_tropism=0",
+        ],
         &short[..],
     ]
     .concat());
     assert!(off.contains("both sides depth:1@royal_tropism=0;"), "{off}");
     let _ = std::fs::remove_dir_all(&dir);
     let kept = run(&[
-        &["lab", "jupiter", "--out", d, "--tune", "value_table=1"],
+        &["lab", "jupiter-1999", "--out", d, "--tune", "value_table=1"],
         &short[..],
     ]
     .concat());
@@ -197,9 +204,12 @@ fn jupiter_runs_play_the_royal_tropism_unless_told_otherwise() {
         "{kept}"
     );
     let _ = std::fs::remove_dir_all(&dir);
-    // Other games get none.
-    let scirocco = run(&[&["lab", "scirocco", "--out", d], &short[..]].concat());
-    assert!(scirocco.contains("both sides depth:1;"), "{scirocco}");
+    // Other games get none: Jupiter's own engine plays the tropism (its conversion bundle).
+    for game in ["scirocco", "jupiter"] {
+        let text = run(&[&["lab", game, "--out", d], &short[..]].concat());
+        assert!(text.contains("both sides depth:1;"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -68,10 +68,12 @@ impl Default for EvalTunables {
 /// "Winning won games").
 pub const CONVERSION_GAMES: &[&str] = &["jupiter"];
 
-/// The conversion bundle's weights: the evaluation's share of `trade_down` and `royal_hunt`, and
-/// the search's `progress_horizon`.
+/// The conversion bundle's weights: the evaluation's share of `trade_down` and `royal_hunt`, its
+/// `royal_tropism` (both sides drawn towards the enemy King, so that equal engines meet and finish
+/// too, not only the side ahead), and the search's `progress_horizon`.
 pub const CONVERSION_TRADE_DOWN: i32 = 100;
 pub const CONVERSION_ROYAL_HUNT: i32 = 1_000;
+pub const CONVERSION_ROYAL_TROPISM: i32 = 300;
 pub const CONVERSION_PROGRESS_HORIZON: i32 = 200;
 
 impl EvalTunables {
@@ -84,10 +86,12 @@ impl EvalTunables {
         t
     }
 
-    /// The evaluation's part of the conversion bundle: trading down and the royal hunt.
+    /// The evaluation's part of the conversion bundle: trading down, the royal hunt and the
+    /// royal tropism.
     pub fn use_conversion_bundle(&mut self) {
         self.trade_down = CONVERSION_TRADE_DOWN;
         self.royal_hunt = CONVERSION_ROYAL_HUNT;
+        self.royal_tropism = CONVERSION_ROYAL_TROPISM;
     }
 }
 
@@ -454,10 +458,16 @@ mod tests {
             SearchTunables::for_game("jupiter"),
         );
         assert_eq!(
-            (e.trade_down, e.royal_hunt, s.progress_horizon),
+            (
+                e.trade_down,
+                e.royal_hunt,
+                e.royal_tropism,
+                s.progress_horizon
+            ),
             (
                 CONVERSION_TRADE_DOWN,
                 CONVERSION_ROYAL_HUNT,
+                CONVERSION_ROYAL_TROPISM,
                 CONVERSION_PROGRESS_HORIZON
             )
         );
@@ -466,16 +476,32 @@ mod tests {
                 continue;
             }
             let (e, s) = (EvalTunables::for_game(game), SearchTunables::for_game(game));
-            assert_eq!((e.trade_down, e.royal_hunt, s.progress_horizon), (0, 0, 0));
+            assert_eq!(
+                (
+                    e.trade_down,
+                    e.royal_hunt,
+                    e.royal_tropism,
+                    s.progress_horizon
+                ),
+                (0, 0, 0, 0)
+            );
         }
         // An override still decides: the A/B tests against the build without the bundle.
         let mut s = SearchTunables::for_game("jupiter");
         let mut e = EvalTunables::for_game("jupiter");
-        Overrides::parse("trade_down=0,royal_hunt=0,progress_horizon=0")
+        Overrides::parse("trade_down=0,royal_hunt=0,royal_tropism=0,progress_horizon=0")
             .unwrap()
             .apply(&mut e, &mut s)
             .unwrap();
-        assert_eq!((e.trade_down, e.royal_hunt, s.progress_horizon), (0, 0, 0));
+        assert_eq!(
+            (
+                e.trade_down,
+                e.royal_hunt,
+                e.royal_tropism,
+                s.progress_horizon
+            ),
+            (0, 0, 0, 0)
+        );
     }
 
     #[test]

@@ -28,14 +28,12 @@ pub use report::Report;
 pub use run::{FIGURES_FILE, LabError, REPORT_FILE, Run, SETTINGS_FILE, Settings};
 
 /// Tunables the lab's engines play with in a game unless the run's `--tune` names them, as
-/// (game, NAME, VALUE). Jupiter (both editions): the royal tropism, a drive of every piece towards
-/// the enemy King, without which the lab's fast levels shuffle on the 16x16 board until the move
-/// limit (at level 4, 16 of 20 games of Jupiter and 19 of 20 of its 1999 edition), and games that
-/// end undecided say nothing about the game or what its pieces are worth (docs/lab.md).
-pub const LAB_TUNABLES: &[(&str, &str, i64)] = &[
-    ("jupiter", "royal_tropism", 1000),
-    ("jupiter-1999", "royal_tropism", 1000),
-];
+/// (game, NAME, VALUE). Jupiter 1999: the royal tropism, a drive of every piece towards the enemy
+/// King, without which the lab's fast levels shuffle on the 16x16 board until the move limit (at
+/// level 4, 19 of 20 games), and games that end undecided say nothing about the game or what its
+/// pieces are worth (docs/lab.md). Jupiter needs none: its engine plays the conversion bundle,
+/// the tropism included, by default (`jovian_engine::tunables::CONVERSION_GAMES`).
+pub const LAB_TUNABLES: &[(&str, &str, i64)] = &[("jupiter-1999", "royal_tropism", 1000)];
 
 /// `player` (`SPEC` or `SPEC@NAME=VALUE,...`, as `jovian match` writes players) with the game's
 /// [`LAB_TUNABLES`] that its own tunables do not name put before them.
@@ -94,8 +92,9 @@ mod tests {
             with_lab_tunables("scirocco", "level:4@value_table=1"),
             "level:4@value_table=1"
         );
+        assert_eq!(with_lab_tunables("jupiter", "level:4"), "level:4");
         assert_eq!(
-            with_lab_tunables("jupiter", "level:4"),
+            with_lab_tunables("jupiter-1999", "level:4"),
             "level:4@royal_tropism=1000"
         );
         assert_eq!(
@@ -103,7 +102,7 @@ mod tests {
             "nodes:900@royal_tropism=1000,value_table=1"
         );
         assert_eq!(
-            with_lab_tunables("jupiter", "level:4@value_table=1,royal_tropism=0"),
+            with_lab_tunables("jupiter-1999", "level:4@value_table=1,royal_tropism=0"),
             "level:4@value_table=1,royal_tropism=0"
         );
     }
