@@ -453,17 +453,21 @@ mod tests {
 
     #[test]
     fn the_conversion_bundle_is_played_where_it_was_accepted_and_nowhere_else() {
+        // The bundle's four weights as one game's engine plays them.
+        let bundle = |e: &EvalTunables, s: &SearchTunables| {
+            (
+                e.trade_down,
+                e.royal_hunt,
+                e.royal_tropism,
+                s.progress_horizon,
+            )
+        };
         let (e, s) = (
             EvalTunables::for_game("jupiter"),
             SearchTunables::for_game("jupiter"),
         );
         assert_eq!(
-            (
-                e.trade_down,
-                e.royal_hunt,
-                e.royal_tropism,
-                s.progress_horizon
-            ),
+            bundle(&e, &s),
             (
                 CONVERSION_TRADE_DOWN,
                 CONVERSION_ROYAL_HUNT,
@@ -476,15 +480,7 @@ mod tests {
                 continue;
             }
             let (e, s) = (EvalTunables::for_game(game), SearchTunables::for_game(game));
-            assert_eq!(
-                (
-                    e.trade_down,
-                    e.royal_hunt,
-                    e.royal_tropism,
-                    s.progress_horizon
-                ),
-                (0, 0, 0, 0)
-            );
+            assert_eq!(bundle(&e, &s), (0, 0, 0, 0));
         }
         // An override still decides: the A/B tests against the build without the bundle.
         let mut s = SearchTunables::for_game("jupiter");
@@ -493,15 +489,7 @@ mod tests {
             .unwrap()
             .apply(&mut e, &mut s)
             .unwrap();
-        assert_eq!(
-            (
-                e.trade_down,
-                e.royal_hunt,
-                e.royal_tropism,
-                s.progress_horizon
-            ),
-            (0, 0, 0, 0)
-        );
+        assert_eq!(bundle(&e, &s), (0, 0, 0, 0));
     }
 
     #[test]
