@@ -62,6 +62,37 @@ fn summary(v: &'static Variant) -> String {
         yes(r.bare_piece_loses),
         yes(r.third_repetition_illegal)
     );
+    if let Some(c) = &v.chess_rules {
+        let letters: String = c.castlings.iter().map(|c| c.letter()).collect();
+        let limits = (v.pieces.iter().enumerate())
+            .filter(|&(i, _)| c.promotion_limits.get(i).is_some_and(|&n| n > 0))
+            .map(|(i, p)| format!("{} {}", p.abbr, c.promotion_limits[i]))
+            .collect::<Vec<_>>();
+        let _ = writeln!(
+            out,
+            "Chess rules: check, checkmate wins, stalemate {:?}; castlings: {}; promotion {}{}; \
+             fifty-move rule: {}; third repetition draws: {}",
+            c.stalemate,
+            if letters.is_empty() {
+                "none".to_string()
+            } else {
+                letters
+            },
+            if c.promotion_optional {
+                "optional"
+            } else {
+                "compulsory"
+            },
+            if limits.is_empty() {
+                String::new()
+            } else {
+                format!(" (limits: {})", limits.join(", "))
+            },
+            c.fifty_move_plies
+                .map_or("no".to_string(), |n| format!("{n} plies")),
+            yes(c.repetition_draws)
+        );
+    }
     if let Some(setup) = Setup::named(v, v.setups.default) {
         let count = |c: Color| setup.pieces.iter().filter(|p| p.0 == c).count();
         let _ = writeln!(

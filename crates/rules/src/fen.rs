@@ -17,7 +17,10 @@ use crate::position::{ChessState, Position, Setup};
 
 #[path = "fen/chess_fields.rs"]
 mod chess_fields;
+#[path = "fen/rules_fields.rs"]
+mod rules_fields;
 use crate::variant::Variant;
+pub use rules_fields::CASTLE_AS_PLACED;
 
 /// Why a text is not a position of the variant.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -72,7 +75,8 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = height - i; // as printed: the first rank written is the highest
         let mut file: u64 = 0;
-        for token in rank_text.split(',') {
+        for token in rank_tokens(variant, rank_text) {
+            let token = token.as_str();
             if token.is_empty() {
                 return Err(FenError::EmptyEntry { rank });
             }
@@ -120,6 +124,17 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
             chess: Some(chess),
         });
     }
+    if variant.chess_rules.is_some() {
+        let to_move = rules_fields::parse_side(variant, side)
+            .ok_or_else(|| FenError::BadSide(side.to_string()))?;
+        let chess = rules_fields::parse(variant, to_move, fields)?;
+        return Ok(Setup {
+            variant,
+            pieces,
+            to_move,
+            chess: Some(chess),
+        });
+    }
     let to_move = Color::parse(side).ok_or_else(|| FenError::BadSide(side.to_string()))?;
     if let Some(field) = fields.next() {
         // No variant of this build keeps state beyond the board and the side to move; later games
@@ -148,6 +163,24 @@ pub(crate) fn chess_state_from_fields<'a>(
     chess_fields::parse(variant, fields)
 }
 
+/// The state of a game with `chess_rules` from `key=value` fields (JSON's `state`).
+pub(crate) fn rules_state_from_fields<'a>(
+    variant: &'static Variant,
+    to_move: Color,
+    fields: impl Iterator<Item = &'a str>,
+) -> Result<ChessState, FenError> {
+    rules_fields::parse(variant, to_move, fields)
+}
+
+/// The state of a game with `chess_rules` as `(key, value)` pairs, in the text form's order.
+pub(crate) fn rules_state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
+    rules_fields::write(variant, state)
+        .split_whitespace()
+        .filter_map(|f| f.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 /// The 12x8 game's state as `(key, value)` pairs, in the text form's order.
 pub(crate) fn chess_state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
     chess_fields::write(variant, state)
@@ -155,6 +188,32 @@ pub(crate) fn chess_state_pairs(variant: &Variant, state: &ChessState) -> Vec<(S
         .filter_map(|f| f.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
+}
+
+/// A rank's entries: split at commas, or for a game whose abbreviations are all single letters
+/// also a chess FEN's rank without commas (`r8r`: a piece, eight empty squares, a piece).
+fn rank_tokens(variant: &Variant, rank_text: &str) -> Vec<String> {
+    let single_letters = variant.pieces.iter().all(|p| {
+        p.abbr.len() == 1 && p.abbr.chars().all(|c| c.is_ascii_alphabetic()) && p.aliases.is_empty()
+    });
+    if !single_letters || rank_text.contains(',') {
+        return rank_text.split(',').map(str::to_string).collect();
+    }
+    let mut tokens: Vec<String> = Vec::new();
+    for c in rank_text.chars() {
+        let digit_run = c.is_ascii_digit()
+            && tokens
+                .last()
+                .is_some_and(|t| t.chars().all(|d| d.is_ascii_digit()));
+        match tokens.last_mut() {
+            Some(t) if digit_run => t.push(c),
+            _ => tokens.push(c.to_string()),
+        }
+    }
+    if tokens.is_empty() {
+        tokens.push(String::new());
+    }
+    tokens
 }
 
 /// The colour comes from the case of the first letter; the type from the token with its first
@@ -171,6 +230,41 @@ fn read_piece(variant: &Variant, token: &str) -> Option<(Color, PieceKind)> {
     };
     let upper: String = first.to_uppercase().chain(token.chars().skip(1)).collect();
     Some((color, variant.kind_by_abbr_ignore_case(&upper)?))
+}
+
+/// A position as a chess FEN (`rnabqkbcnr/... w KQkq - 0 1`), for the other engines of games
+/// with `chess_rules` whose abbreviations are single letters; `None` for other games. The move
+/// number is counted from the moves made since the position was set up.
+pub fn write_chess_fen(pos: &Position) -> Option<String> {
+    let v = pos.variant();
+    if v.chess_rules.is_none() || !v.pieces.iter().all(|p| p.abbr.len() == 1) {
+        return None;
+    }
+    let text = write_position(pos);
+    let (board, rest) = text.split_once(' ')?;
+    let board = board.replace(',', "");
+    let mut castle = "-".to_string();
+    let mut ep = "-".to_string();
+    let mut halfmove = "0".to_string();
+    let mut side = "w";
+    for field in rest.split_whitespace() {
+        match field.split_once('=') {
+            Some(("castle", value)) => castle = value.to_string(),
+            Some(("ep", value)) => ep = value.to_string(),
+            Some(("halfmove", value)) => halfmove = value.to_string(),
+            _ => {
+                side = if field == v.side_letters[0].to_string() {
+                    "w"
+                } else {
+                    "b"
+                }
+            }
+        }
+    }
+    let fullmove = 1 + pos.ply() / 2;
+    Some(format!(
+        "{board} {side} {castle} {ep} {halfmove} {fullmove}"
+    ))
 }
 
 /// The canonical text of a position (pieces and side to move; the game history is not part of
@@ -217,6 +311,10 @@ pub fn write_setup(setup: &Setup) -> String {
     if v.chess {
         let state = setup.chess.unwrap_or_else(ChessState::initial);
         text += &chess_fields::write(v, &state);
+    } else if v.chess_rules.is_some()
+        && let Some(state) = &setup.chess
+    {
+        text += &rules_fields::write(v, state);
     }
     text
 }

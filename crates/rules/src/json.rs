@@ -90,12 +90,15 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
         known: known_variants(),
     })?;
     let mut chess = None;
+    // A game with the check rules reads its state once the side to move is known (its en
+    // passant square depends on it).
+    let mut rules_fields: Option<Vec<String>> = None;
     if let Some(state) = object.get("state") {
         let state = state.as_object().ok_or(JsonPositionError::WrongType {
             field: "state",
             expected: "an object",
         })?;
-        if variant.chess {
+        if variant.chess || variant.chess_rules.is_some() {
             // The text form's fields, as strings (the fifty-move counter may be a number).
             let mut fields = Vec::new();
             for (key, value) in state {
@@ -110,12 +113,16 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
                 };
                 fields.push(format!("{key}={value}"));
             }
-            let parsed =
-                crate::fen::chess_state_from_fields(variant, fields.iter().map(|s| s.as_str()))
-                    .map_err(|e| JsonPositionError::BadState(e.to_string()))?;
-            chess = Some(parsed);
+            if variant.chess_rules.is_some() {
+                rules_fields = Some(fields);
+            } else {
+                let parsed =
+                    crate::fen::chess_state_from_fields(variant, fields.iter().map(|s| s.as_str()))
+                        .map_err(|e| JsonPositionError::BadState(e.to_string()))?;
+                chess = Some(parsed);
+            }
         } else if let Some(field) = state.keys().next() {
-            // Only the 12x8 game keeps state beyond the board.
+            // Only the games with chess rules keep state beyond the board.
             return Err(JsonPositionError::UnknownStateField {
                 field: field.clone(),
                 variant: variant.title,
@@ -124,6 +131,15 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
     }
     let side = string_field(object, "to_move")?;
     let to_move = parse_colour(side).ok_or_else(|| JsonPositionError::BadSide(side.to_string()))?;
+    if let Some(fields) = rules_fields {
+        let parsed = crate::fen::rules_state_from_fields(
+            variant,
+            to_move,
+            fields.iter().map(|s| s.as_str()),
+        )
+        .map_err(|e| JsonPositionError::BadState(e.to_string()))?;
+        chess = Some(parsed);
+    }
     let entries = object
         .get("pieces")
         .ok_or(JsonPositionError::MissingField("pieces"))?
@@ -238,9 +254,17 @@ pub fn write_json(pos: &Position) -> String {
             )
         })
         .collect();
-    let state = match pos.chess_state() {
-        Some(state) => {
-            let fields: Vec<String> = crate::fen::chess_state_pairs(v, state)
+    let pairs = match pos.chess_state() {
+        Some(state) => Some(crate::fen::chess_state_pairs(v, state)),
+        None => pos
+            .to_setup()
+            .chess
+            .filter(|_| v.chess_rules.is_some())
+            .map(|state| crate::fen::rules_state_pairs(v, &state)),
+    };
+    let state = match pairs {
+        Some(pairs) => {
+            let fields: Vec<String> = pairs
                 .iter()
                 .map(|(k, val)| format!("{}:{}", quote(k), quote(val)))
                 .collect();

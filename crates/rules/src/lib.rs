@@ -3,6 +3,7 @@
 //! notation. Knows nothing of search, terminals or the web (see docs/architecture.md).
 
 pub mod betza;
+pub mod chess_rules;
 pub mod fen;
 pub mod file;
 pub mod geometry;

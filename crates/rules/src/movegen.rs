@@ -9,6 +9,7 @@ use crate::position::Position;
 use crate::position::SquareSet;
 
 mod attack;
+mod chess_rules;
 mod doubled;
 mod jupiter;
 mod noisy;
@@ -143,6 +144,9 @@ impl Position {
                     self.add_continuation(out[i], out);
                 }
             }
+        }
+        if self.variant().chess_rules.is_some() {
+            self.mechanism_moves(out);
         }
     }
 
@@ -298,6 +302,9 @@ impl Position {
             }
             out.truncate(kept);
         }
+        if v.chess_rules.is_some() && promotion.is_some() {
+            self.choose_promotions(from, cp, us, start, out);
+        }
         if let Some(choose) = v.promotion_choice
             && let Some(tabled) = promotion
         {
@@ -320,7 +327,13 @@ impl Position {
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return;
         }
+        if self.variant().chess_rules.is_some() && self.draw_by_rule().is_some() {
+            return;
+        }
         self.pseudo_legal_moves(out);
+        if self.variant().chess_rules.is_some() {
+            self.keep_safe_moves(out);
+        }
         if self.repetition_possible() {
             out.retain(|&m| self.is_irreversible(m) || !self.would_repeat_thrice(m));
         }

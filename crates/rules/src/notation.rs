@@ -159,6 +159,21 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
             }
         }
     }
+    // Castling (`O-O`, `0-0`, or the King's move as engines write it, `f1i1`) and en passant
+    // in the games with chess rules: read by comparing the text with what each style writes.
+    if pos.variant().chess_rules.is_some() {
+        let castle = cleaned.replace('0', "O");
+        let special = |m: &&Move| matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant);
+        for &m in legal.iter().filter(special) {
+            let styles = [Style::Short, Style::Long, Style::Coordinate];
+            if styles.iter().any(|&st| {
+                let text = render(pos, m, st, &legal);
+                text == cleaned || text == castle
+            }) {
+                return Ok(m);
+            }
+        }
+    }
     // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
     // with what each style writes for them (cheap: few such moves, and none in Scirocco).
     for &m in legal.iter().filter(|&&m| read_by_text(m)) {
@@ -276,6 +291,12 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
     if v.chess {
         // Many promotion types, and squares for teleports and explosions: written out.
         return legs + &larger::promotion_suffix(v, m);
+    }
+    if v.chess_rules.is_some()
+        && let Some(kind) = m.promotion()
+    {
+        // Several types to choose from: named, in lower case, as engines write it (`i7i8r`).
+        return legs + &v.abbr(kind).to_lowercase();
     }
     legs + if m.is_declining() { "-" } else { "" }
         + if m.promotion().is_some() { "+" } else { "" }

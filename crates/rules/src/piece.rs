@@ -355,6 +355,12 @@ pub struct PieceSpec {
     pub royal: bool,
     /// Abbreviation of the promoted type, if the piece promotes.
     pub promotes_to: Option<&'static str>,
+    /// Further types it may choose to promote to, after `promotes_to` (a chess Pawn's Queen,
+    /// Rook, ...); empty for a piece with one promoted type.
+    pub also_promotes_to: Vec<&'static str>,
+    /// A pawn's multi-step advance and en passant (`chess_rules::PawnPowers`); a piece with them
+    /// is a pawn for the fifty-move rule.
+    pub pawn: Option<crate::chess_rules::PawnPowers>,
     /// True for types that only arise by promotion (drawn with a mark on the board).
     pub promoted: bool,
     /// Latent powers (`latent::*` bits): the Immobilizer's paralysis, poison, doubling, burning,
@@ -384,6 +390,8 @@ impl PieceSpec {
             specials: Vec::new(),
             royal: false,
             promotes_to: None,
+            also_promotes_to: Vec::new(),
+            pawn: None,
             promoted: false,
             latent: 0,
             aliases: &[],

@@ -12,6 +12,7 @@ mod insight;
 mod larger;
 mod latent;
 mod make;
+mod rights;
 
 pub use insight::Barred;
 pub use larger::{ChessEnd, ChessState, NO_SQUARE, NoDrop, castle};
@@ -222,6 +223,19 @@ impl Position {
             pos.chess_undo.reserve(256);
             pos.journal.reserve(1024);
             pos.validate_chess()?;
+        } else if v.chess_rules.is_some() {
+            pos.chess = match setup.chess {
+                Some(mut state) => {
+                    if state.castle == crate::fen::CASTLE_AS_PLACED {
+                        state.castle = pos.initial_rights().castle;
+                    }
+                    state
+                }
+                None => pos.initial_rights(),
+            };
+            pos.validate_rights()?;
+            pos.hash ^= rights::rights_key(&pos.chess);
+            pos.chess_undo.reserve(256);
         }
         pos.history.push(RepetitionEntry {
             key: pos.hash,
@@ -243,7 +257,7 @@ impl Position {
             variant: self.variant,
             pieces: self.pieces().collect(),
             to_move: self.side,
-            chess: self.variant.chess.then_some(self.chess),
+            chess: (self.variant.chess || self.variant.chess_rules.is_some()).then_some(self.chess),
         }
     }
 
@@ -336,6 +350,8 @@ impl Position {
         }
         if self.variant.chess {
             h ^= self.chess.key();
+        } else if self.variant.chess_rules.is_some() {
+            h ^= rights::rights_key(&self.chess);
         }
         if self.mid_turn != 0 {
             h ^= self
@@ -443,7 +459,9 @@ impl Position {
     fn push_history(&mut self, irreversible: bool) {
         let len = self.history.len() as u32;
         let key = self.hash;
-        let counted = self.variant.rules.third_repetition_illegal || self.variant.chess;
+        let counted = self.variant.rules.third_repetition_illegal
+            || self.variant.chess
+            || self.variant.chess_rules.is_some();
         let entry = if irreversible || !counted {
             RepetitionEntry {
                 key,

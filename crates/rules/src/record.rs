@@ -473,7 +473,9 @@ impl Record {
         {
             return Err(RecordError::DefinitionChanged {
                 game: variant.id.to_string(),
-                recorded: recorded.to_string(),
+                // Escaped: a tag's value may hold any character, a line break too (found by
+                // the fuzz target), and the error is one line.
+                recorded: recorded.escape_default().to_string(),
                 current: variant.definition_hash().to_string(),
             });
         }

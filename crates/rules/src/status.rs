@@ -119,6 +119,9 @@ impl Position {
     /// Whether the side to move is in check, in a game with a check rule (the 12x8 game);
     /// `None` in the games where moving into attack is legal.
     pub fn in_check(&self) -> Option<bool> {
+        if self.variant().chess_rules.is_some() {
+            return Some(self.royal_in_check(self.side_to_move()));
+        }
         self.variant()
             .chess
             .then(|| self.chess_in_check(self.side_to_move()))
@@ -129,6 +132,12 @@ impl Position {
     /// for the side to move elsewhere.
     pub fn outcome_without_moves(&self) -> Outcome {
         let us = self.side_to_move();
+        if self.variant().chess_rules.is_some() {
+            return match self.draw_by_rule() {
+                Some(reason) => Outcome::draw(reason),
+                None => self.checkmate_or_stalemate(),
+            };
+        }
         if self.variant().chess {
             return match self.chess_draw_by_rule() {
                 Some(end) => Outcome::draw(match end {
@@ -161,6 +170,16 @@ impl Position {
         if let Some(o) = self.material_outcome() {
             return Some(o);
         }
+        if self.variant().chess_rules.is_some() {
+            // Checkmate and stalemate come first: a move that mates on the hundredth ply wins.
+            let mut moves = Vec::new();
+            self.pseudo_legal_moves(&mut moves);
+            self.keep_safe_moves(&mut moves);
+            if moves.is_empty() {
+                return Some(self.checkmate_or_stalemate());
+            }
+            return self.draw_by_rule().map(Outcome::draw);
+        }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -170,5 +189,22 @@ impl Position {
             ));
         }
         None
+    }
+
+    /// The end of a game with `chess_rules` when the side to move has no legal move: checkmate
+    /// if a royal piece is attacked, else stalemate with the game's result for it.
+    fn checkmate_or_stalemate(&self) -> Outcome {
+        use crate::chess_rules::StalemateResult;
+        let us = self.side_to_move();
+        if self.royal_in_check(us) {
+            return Outcome::win(us.other(), WinReason::Checkmate);
+        }
+        let stalemate =
+            (self.variant().chess_rules.as_ref()).map_or(StalemateResult::Draw, |r| r.stalemate);
+        match stalemate {
+            StalemateResult::Draw => Outcome::draw(WinReason::Stalemate),
+            StalemateResult::Loss => Outcome::win(us.other(), WinReason::Stalemate),
+            StalemateResult::Win => Outcome::win(us, WinReason::Stalemate),
+        }
     }
 }

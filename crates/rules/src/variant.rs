@@ -2,7 +2,7 @@
 //! piece table into the flat per-(type, colour) tables that move generation reads.
 
 use crate::betza::{self, Mode};
-use crate::geometry::{CELLS, Color, Geometry, Square, offset};
+use crate::geometry::{CELLS, Color, Geometry, MAX_SIDE, Square, offset};
 use crate::moves::Move;
 use crate::piece::{
     ArrivalKind, Code, LineKind, Piece, PieceKind, PieceSpec, RelayKind, SecondStep, Special,
@@ -124,6 +124,13 @@ pub struct CompiledPiece {
     pub generated_reach: bool,
     /// Non-displacement captures are optional (`PieceSpec::optional_capture`).
     pub optional_capture: bool,
+    /// Every type it may promote to when it may choose among several (`promotes_to` first);
+    /// empty for a piece with one promoted type.
+    pub promotion_choices: Vec<PieceKind>,
+    /// A pawn's multi-step advance and en passant (`PieceSpec::pawn`).
+    pub pawn: Option<crate::chess_rules::PawnPowers>,
+    /// One step straight forward for its owner, as a mailbox offset (a pawn's advance).
+    pub forward: isize,
 }
 
 /// Chooses the promoted type of a promoting move, given the type the table names: Typhoon's King
@@ -198,6 +205,23 @@ pub struct Variant {
     /// The 12x8 game's International Chess layer: check, castling, en passant, drops from hands,
     /// draws (`position/larger`). Its moves do not come from the compiled tables.
     pub chess: bool,
+    /// International Chess rules as mechanisms (check, castling, stalemate, draws, promotion
+    /// choices and limits): `chess_rules`. `None` for the games without a check rule.
+    pub chess_rules: Option<crate::chess_rules::ChessRules>,
+    /// With `chess_rules`: every type's captures are table leaps and straight rides, so that a
+    /// move that does not start on a line through the royal piece cannot expose it.
+    pub plain_attacks: bool,
+    /// With `chess_rules`: the ride steps of each side's types (the lines a royal piece may be
+    /// attacked along).
+    ride_steps: [Vec<isize>; 2],
+    /// With `chess_rules` and `plain_attacks`: each side's attackers of a square by line.
+    attack_lines: [crate::chess_rules::AttackLines; 2],
+    /// With `chess_rules`: by the difference of two cells plus `CELLS`, bit `side` set if a
+    /// piece of `side` riding some step could attack along the line between them (or, rarely,
+    /// a line the mailbox's wrap makes look so: a false alarm costs only time).
+    enemy_lines: Vec<u8>,
+    /// With `chess_rules`: the castling rights lost when a move leaves or reaches the cell.
+    castle_spoilers: Vec<u8>,
     /// Other names accepted on the command line and in records.
     pub aliases: &'static [&'static str],
     /// Display names of the two sides (`Blue`/`Tan`, or `White`/`Black`).
@@ -370,6 +394,14 @@ impl Variant {
                 c.latent = spec.latent;
                 c.promoted = spec.promoted;
                 c.promotes_to = spec.promotes_to.map(kind_of);
+                if !spec.also_promotes_to.is_empty() {
+                    c.promotion_choices = (spec.promotes_to.iter())
+                        .chain(&spec.also_promotes_to)
+                        .map(|a| kind_of(a))
+                        .collect();
+                }
+                c.pawn = spec.pawn;
+                c.forward = oriented((0, 1), color);
                 for atom in &atoms {
                     for &v in &atom.vectors {
                         let step = oriented(v, color);
@@ -477,6 +509,12 @@ impl Variant {
             setups,
             promotion_choice: None,
             chess: false,
+            chess_rules: None,
+            plain_attacks: false,
+            ride_steps: [Vec::new(), Vec::new()],
+            attack_lines: Default::default(),
+            enemy_lines: Vec::new(),
+            castle_spoilers: Vec::new(),
             aliases: &[],
             side_titles: ["Blue", "Tan"],
             side_letters: ['b', 't'],
@@ -516,10 +554,108 @@ impl Variant {
         self
     }
 
-    /// Selects the International Chess layer (see `chess`).
-    pub fn with_chess_rules(mut self) -> Variant {
+    /// Selects the 12x8 game's own International Chess layer (see `chess`).
+    pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
         self
+    }
+
+    /// Switches on the check rules and their mechanisms (see `chess_rules`).
+    pub fn with_chess_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
+        self.plain_attacks = self.compiled.iter().all(|c| {
+            c.bents.is_empty()
+                && c.hop_captures.is_empty()
+                && c.iguis.is_empty()
+                && c.relay.is_none()
+                && !c.has_hooks
+                && c.jupiter.is_none()
+                && c.arrival.is_none()
+                && c.latent == 0
+        });
+        self.enemy_lines = vec![0; 2 * CELLS];
+        self.castle_spoilers = vec![0; CELLS];
+        for (i, c) in rules.castlings.iter().enumerate() {
+            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
+            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
+        }
+        for (code, c) in self.compiled.iter().enumerate().skip(1) {
+            let side = crate::piece::code_color_index(code as crate::piece::Code);
+            let lines = &mut self.attack_lines[side];
+            for ride in &c.rides {
+                if !ride.mode.can_capture() {
+                    continue;
+                }
+                if !self.ride_steps[side].contains(&ride.step) {
+                    self.ride_steps[side].push(ride.step);
+                }
+                let i = match lines.rides.iter().position(|r| r.0 == ride.step) {
+                    Some(i) => i,
+                    None => {
+                        lines
+                            .rides
+                            .push((ride.step, Default::default(), Vec::new()));
+                        lines.rides.len() - 1
+                    }
+                };
+                let code = code as crate::piece::Code;
+                if ride.min <= 1 && ride.max == 0 {
+                    lines.rides[i].1.insert(code);
+                } else {
+                    lines.rides[i].2.push((code, ride.min, ride.max));
+                }
+                // Where a piece of this side on some square could be on a line through a royal
+                // piece of the other side along this step.
+                for k in 1..MAX_SIDE as isize {
+                    let diff = (k * ride.step + CELLS as isize) as usize;
+                    if diff < self.enemy_lines.len() {
+                        self.enemy_lines[diff] |= 1 << side;
+                    }
+                }
+            }
+            for &(off, mode) in &c.leaps {
+                if !mode.can_capture() {
+                    continue;
+                }
+                let code = code as crate::piece::Code;
+                match lines.leaps.iter_mut().find(|(o, _)| *o == off) {
+                    Some((_, codes)) => codes.insert(code),
+                    None => {
+                        let mut codes = crate::chess_rules::CodeSet::default();
+                        codes.insert(code);
+                        lines.leaps.push((off, codes));
+                    }
+                }
+            }
+        }
+        self.chess_rules = Some(rules);
+        self
+    }
+
+    /// `color`'s attackers of a square by line (with `chess_rules` and `plain_attacks` only).
+    #[inline]
+    pub fn attack_lines(&self, color: Color) -> &crate::chess_rules::AttackLines {
+        &self.attack_lines[color.index()]
+    }
+
+    /// Whether a piece on a cell `diff` away from a royal piece of the other side may stand on
+    /// a line along which `attacker`'s types ride (with `chess_rules` only; see `enemy_lines`).
+    #[inline(always)]
+    pub fn maybe_on_line(&self, diff: isize, attacker: Color) -> bool {
+        self.enemy_lines
+            .get((diff + CELLS as isize) as usize)
+            .is_some_and(|&bits| bits >> attacker.index() & 1 == 1)
+    }
+
+    /// The castling rights (bits) lost by a move from or to `cell` (with `chess_rules` only).
+    #[inline(always)]
+    pub fn castle_spoilers(&self, cell: usize) -> u8 {
+        self.castle_spoilers.get(cell).copied().unwrap_or(0)
+    }
+
+    /// The steps along which `color`'s types ride and capture (with `chess_rules` only).
+    #[inline]
+    pub fn chess_ride_steps(&self, color: Color) -> &[isize] {
+        &self.ride_steps[color.index()]
     }
 
     pub fn with_aliases(mut self, aliases: &'static [&'static str]) -> Variant {
@@ -688,13 +824,17 @@ impl Variant {
     /// The variant with this identifier (case-insensitive): a built-in game, or one read from a
     /// variant file and registered in this process (`Variant::register`).
     pub fn by_id(id: &str) -> Option<&'static Variant> {
-        let named = |v: &&'static Variant| {
-            v.id.eq_ignore_ascii_case(id) || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(id))
-        };
+        let named = |v: &&'static Variant| v.answers_to(id);
         Variant::all().into_iter().find(named).or_else(|| {
             let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
             loaded.iter().copied().find(named)
         })
+    }
+
+    /// Whether `name` names this game: its id or one of its aliases, in any case.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.id.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 
     /// Makes a game read from a file known by its id to this process, so that its records replay

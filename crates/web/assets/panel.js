@@ -40,6 +40,10 @@ function legend(info) {
 
 /// What the piece promotes to, in words.
 export function promotionText(info, pieceInfo) {
+  if (info.promotion_choices?.length > 1) {
+    const named = info.promotion_choices.map((a) => `${pieceInfo(a)?.name || a} (${a})`);
+    return `Promotes, by its player's choice, to ${named.join(", ")}.`;
+  }
   if (info.promotes_to) {
     return `Promotes to ${pieceInfo(info.promotes_to)?.name || info.promotes_to} (${info.promotes_to}).`;
   }

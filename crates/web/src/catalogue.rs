@@ -120,9 +120,7 @@ impl Catalogue {
     /// The served game with this id or alias (case-insensitive), as `Variant::by_id` finds one
     /// but among this server's games only.
     pub fn find(&self, id: &str) -> Option<&'static Variant> {
-        self.games().into_iter().find(|v| {
-            v.id.eq_ignore_ascii_case(id) || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(id))
-        })
+        self.games().into_iter().find(|v| v.answers_to(id))
     }
 
     /// The file a served game was read from; `None` for a built-in game.

@@ -16,6 +16,9 @@ struct PieceInfo {
     name: &'static str,
     description: &'static str,
     promotes_to: Option<&'static str>,
+    /// Every type it may choose to promote to, when it has several (`promotes_to` first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    promotion_choices: Vec<&'static str>,
     promoted: bool,
     royal: bool,
     diagram: Diagram,
@@ -81,6 +84,13 @@ fn describe(v: &'static Variant, file: Option<&str>) -> VariantInfo {
                 name: spec.name,
                 description: spec.description,
                 promotes_to: spec.promotes_to,
+                promotion_choices: if spec.also_promotes_to.is_empty() {
+                    Vec::new()
+                } else {
+                    (spec.promotes_to.iter().chain(&spec.also_promotes_to))
+                        .copied()
+                        .collect()
+                },
                 promoted: spec.promoted,
                 royal: spec.royal,
                 diagram: diagram(v, k),

@@ -26,7 +26,8 @@ const GRACE: Duration = Duration::from_secs(5);
 pub enum CmdLimit {
     /// `sd N`.
     Depth(u32),
-    /// `st SECONDS` (fractional when the time is not a whole number of seconds).
+    /// `st SECONDS` for whole seconds; otherwise a one-move time control (`level 1 0:01 0`) whose
+    /// clock is set to the time before each move (`time`, `otim`): `st` takes whole seconds.
     Movetime(u64),
 }
 
@@ -246,10 +247,14 @@ impl Player for CecpEngine {
                 CmdLimit::Movetime(ms) if ms % 1000 == 0 => {
                     self.send(&format!("st {}", ms / 1000))?
                 }
-                CmdLimit::Movetime(ms) => self.send(&format!("st {}", ms as f64 / 1000.0))?,
+                // `st` takes whole seconds: a shorter time is a one-move time control, its
+                // clock set before each move (`time`).
+                CmdLimit::Movetime(_) => self.send("level 1 0:01 0")?,
             },
         }
-        self.send(&format!("setboard {}", fen::write_position(start)))?;
+        // A chess FEN for the engines of the chess variants where the game's letters allow.
+        let board = fen::write_chess_fen(start).unwrap_or_else(|| fen::write_position(start));
+        self.send(&format!("setboard {board}"))?;
         self.playing = false;
         self.sync()
     }
@@ -267,6 +272,12 @@ impl Player for CecpEngine {
                 "otim {}",
                 centiseconds(c.remaining[side.other().index()])
             ))?;
+        } else if let CmdLimit::Movetime(ms) = self.limit
+            && ms % 1000 != 0
+        {
+            let cs = ms.div_ceil(10);
+            self.send(&format!("time {cs}"))?;
+            self.send(&format!("otim {cs}"))?;
         }
         if let Some(m) = last {
             let text = self.dialect.move_to_gui(pos, m);

@@ -361,6 +361,15 @@ impl Dialect {
     pub fn move_from_gui(&self, text: &str) -> String {
         let text = text.trim();
         let mut body = text.to_string();
+        // A game with several promotion choices reads the promoted piece's letter itself
+        // (`i7i8r`).
+        if self.variant.chess_rules.is_some() {
+            return if self.ranks_from_zero {
+                self.map_squares(&body, |rank| rank.checked_add(1))
+            } else {
+                body
+            };
+        }
         if let Some(last) = text.chars().last()
             && last.is_ascii_alphabetic()
             && text.len() > 1

@@ -83,6 +83,14 @@ pub fn canonical_text(v: &Variant) -> String {
     if v.chess {
         definition["chess"] = json!(v.id);
     }
+    if v.chess_rules.is_some() {
+        // Only games with the check rules carry these keys: every other game's hash is unchanged.
+        definition["rules"] =
+            serde_json::to_value(super::chess::rules_section(v)).expect("the rules are plain data");
+        definition["castling"] = serde_json::to_value(super::chess::castling_entries(v))
+            .expect("castlings are plain data");
+        definition["sides"] = json!(v.side_letters.map(String::from));
+    }
     let mut out = String::new();
     write_sorted(&definition, &mut out);
     out

@@ -28,6 +28,10 @@ pub struct GameSection {
     /// settings and values the types the two share as that game does (docs/variants.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub based_on: Option<String>,
+    /// The sides' names, the first side's first (`["White", "Black"]`); Blue and Tan if absent.
+    /// Their first letters, in lower case, name the side to move in a position's text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<[String; 2]>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,15 +50,64 @@ pub struct BoardSection {
     pub promotion_ranks: [Vec<u8>; 2],
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct RulesSection {
     /// Losing every royal piece loses.
+    #[serde(default)]
     pub royal_capture_loses: bool,
     /// Being reduced to a single piece loses.
+    #[serde(default)]
     pub bare_piece_loses: bool,
     /// A move that makes a position occur for the third time is illegal.
+    #[serde(default)]
     pub third_repetition_illegal: bool,
+    /// The check rule (International Chess): no move may leave a royal piece attacked, and a
+    /// side without a legal move is checkmated, or stalemated if not in check.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub check: bool,
+    /// With `check`: the stalemated side's result, `"draw"` (the default), `"loss"` or `"win"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stalemate: Option<crate::chess_rules::StalemateResult>,
+    /// With `check`: plies without a capture or a pawn's move that draw (100 if absent; 0 for
+    /// no such rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fifty_move_plies: Option<u16>,
+    /// With `check`: the third occurrence of a position draws (true if absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repetition_draws: Option<bool>,
+    /// With `check`: `"compulsory"` (the default: a piece reaching its zone promotes) or
+    /// `"optional"` (it may decline, except where it could never move again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<PromotionKind>,
+    /// With `check`: the most pieces of a type a side may have on the board for a promotion to it
+    /// (`{ Q = 1, R = 2 }`); types not named have no limit.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub promotion_limits: std::collections::BTreeMap<String, u8>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionKind {
+    Compulsory,
+    Optional,
+}
+
+/// One castling of the first side, `[[castling]]`; the second side's mirrors it across the
+/// middle rank.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingEntry {
+    /// The royal piece's square and destination (`"f1"`, `"i1"`).
+    pub king: String,
+    pub king_to: String,
+    /// The other piece's square and destination (`"j1"`, `"h1"`).
+    pub rook: String,
+    pub rook_to: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -84,8 +137,10 @@ pub enum Symmetry {
 struct GameIn {
     game: Spanned<GameSection>,
     board: Spanned<BoardSection>,
-    rules: RulesSection,
+    rules: Spanned<RulesSection>,
     setup: Spanned<SetupSection>,
+    #[serde(default)]
+    castling: Vec<Spanned<CastlingEntry>>,
     piece: Vec<Spanned<PieceEntry>>,
 }
 
@@ -95,6 +150,8 @@ struct GameOut<'a> {
     board: BoardSection,
     rules: RulesSection,
     setup: SetupSection,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    castling: Vec<CastlingEntry>,
     #[serde(skip)]
     pieces: &'a [crate::piece::PieceSpec],
 }
@@ -149,6 +206,22 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         ),
     };
     let board = file.board.get_ref();
+    let rules_in = file.rules.get_ref();
+    if !rules_in.royal_capture_loses && !rules_in.bare_piece_loses && !rules_in.check {
+        return Err(at(
+            file.rules.span(),
+            "the game has no way to be won: set royal_capture_loses, bare_piece_loses or check"
+                .to_string(),
+        ));
+    }
+    if rules_in.check && rules_in.royal_capture_loses {
+        return Err(at(
+            file.rules.span(),
+            "check = true keeps royal pieces from being captured: royal_capture_loses does not \
+             go with it"
+                .to_string(),
+        ));
+    }
     for (what, n) in [("files", board.files), ("ranks", board.ranks)] {
         if !(2..=MAX_SIDE).contains(&n) {
             return Err(at(
@@ -242,10 +315,25 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             ));
         }
     };
+    let rules_section = file.rules.get_ref();
     let rules = Rules {
-        royal_capture_loses: file.rules.royal_capture_loses,
-        bare_piece_loses: file.rules.bare_piece_loses,
-        third_repetition_illegal: file.rules.third_repetition_illegal,
+        royal_capture_loses: rules_section.royal_capture_loses,
+        bare_piece_loses: rules_section.bare_piece_loses,
+        third_repetition_illegal: rules_section.third_repetition_illegal,
+    };
+    let chess_rules = super::chess::chess_rules_of(
+        text,
+        &file.rules,
+        &file.castling,
+        &geometry,
+        &kind_of,
+        entries.len(),
+    )?;
+    let sides = match &game.sides {
+        None => None,
+        Some(names) => {
+            Some(super::chess::side_names(names).map_err(|why| at(file.game.span(), why))?)
+        }
     };
     let zones_from_0: Vec<Vec<u8>> = board
         .promotion_ranks
@@ -268,11 +356,17 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     if game.promotion == Some(PromotionRule::EmperorOfEmperors) {
         variant = variant.with_promotion_choice(crate::variants::typhoon::promotion_choice);
     }
+    if let Some(chess_rules) = chess_rules {
+        variant = variant.with_chess_rules(chess_rules);
+    }
+    if let Some((titles, letters)) = sides {
+        variant = variant.with_side_names(titles, letters);
+    }
     let variant = variant.leak();
     // A game lost by losing the royal pieces needs some on each side.
     let default = (variant.setups.build)(variant, variant.setups.default)
         .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
-    if rules.royal_capture_loses {
+    if rules.royal_capture_loses || variant.chess_rules.is_some() {
         for color in Color::BOTH {
             if !default
                 .iter()
@@ -282,7 +376,12 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
                     text,
                     0,
                     format!(
-                        "royal_capture_loses, but {} has no royal piece in the array",
+                        "{} needs a royal piece, but {} has none in the array",
+                        if rules.royal_capture_loses {
+                            "royal_capture_loses"
+                        } else {
+                            "check = true"
+                        },
                         variant.side_title(color)
                     ),
                 ));
@@ -415,17 +514,15 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             title: v.title.to_string(),
             promotion: v.promotion_choice.map(|_| PromotionRule::EmperorOfEmperors),
             based_on: v.based_on.map(str::to_string),
+            sides: (v.side_titles != ["Blue", "Tan"]).then(|| v.side_titles.map(str::to_string)),
         },
         board: BoardSection {
             files: v.geometry.width,
             ranks: v.geometry.height,
             promotion_ranks: [zone_ranks(v, Color::Blue), zone_ranks(v, Color::Tan)],
         },
-        rules: RulesSection {
-            royal_capture_loses: v.rules.royal_capture_loses,
-            bare_piece_loses: v.rules.bare_piece_loses,
-            third_repetition_illegal: v.rules.third_repetition_illegal,
-        },
+        rules: super::chess::rules_section(v),
+        castling: super::chess::castling_entries(v),
         setup: SetupSection {
             builtin,
             blue,
@@ -644,7 +741,7 @@ promotes = "Sq"
         assert!(e.contains("no piece \"Xx\""), "{e}");
         let e = bad("\"K c1\", ", "");
         assert!(
-            e.contains("royal_capture_loses, but Blue has no royal piece"),
+            e.contains("royal_capture_loses needs a royal piece, but Blue has none"),
             "{e}"
         );
         let e = bad("symmetry = \"mirror\"", "");

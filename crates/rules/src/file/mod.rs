@@ -3,6 +3,7 @@
 //! with their parameters, promotion, latent powers — written from and read back into the very
 //! `PieceSpec`s the built-in games are made of (issue 32; docs/variants.md).
 
+mod chess;
 pub mod definition;
 pub mod game;
 pub mod leak;

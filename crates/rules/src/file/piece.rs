@@ -35,9 +35,19 @@ pub struct PieceEntry {
     pub hooks: Vec<Special>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub royal: bool,
-    /// The abbreviation of the type it promotes to.
+    /// The abbreviation of the type it promotes to, or a list of those it may choose among.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub promotes: Option<String>,
+    pub promotes: Option<Promotes>,
+    /// From one of `initial_ranks` it may also advance straight forward up to this many
+    /// squares over empty ones, not capturing (a chess Pawn's 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub initial_steps: u8,
+    /// The ranks, counted from its own side from 1, of those advances.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub initial_ranks: Vec<u8>,
+    /// It takes en passant, and its advances may be taken so.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub en_passant: bool,
     /// It arises only by promotion.
     #[serde(default, skip_serializing_if = "is_false")]
     pub promoted: bool,
@@ -59,6 +69,27 @@ pub struct PieceEntry {
 
 fn is_false(b: &bool) -> bool {
     !b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// One promoted type, or the list a piece chooses from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Promotes {
+    One(String),
+    Choice(Vec<String>),
+}
+
+impl Promotes {
+    pub fn targets(&self) -> Vec<&str> {
+        match self {
+            Promotes::One(a) => vec![a.as_str()],
+            Promotes::Choice(list) => list.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 /// The latent powers by name (`piece::latent`).
@@ -109,7 +140,26 @@ impl PieceEntry {
             betza: spec.betza.to_string(),
             hooks: spec.specials.clone(),
             royal: spec.royal,
-            promotes: spec.promotes_to.map(str::to_string),
+            promotes: spec.promotes_to.map(|first| {
+                if spec.also_promotes_to.is_empty() {
+                    Promotes::One(first.to_string())
+                } else {
+                    Promotes::Choice(
+                        std::iter::once(first)
+                            .chain(spec.also_promotes_to.iter().copied())
+                            .map(str::to_string)
+                            .collect(),
+                    )
+                }
+            }),
+            initial_steps: spec.pawn.map_or(0, |p| p.initial_steps),
+            initial_ranks: spec.pawn.map_or_else(Vec::new, |p| {
+                (0..16)
+                    .filter(|r| p.initial_ranks >> r & 1 == 1)
+                    .map(|r| r + 1)
+                    .collect()
+            }),
+            en_passant: spec.pawn.is_some_and(|p| p.en_passant),
             promoted: spec.promoted,
             latent: Latent::ALL
                 .into_iter()
@@ -124,13 +174,26 @@ impl PieceEntry {
 
     /// The entry as the table's `PieceSpec` (its text made `'static`, `leak`).
     pub fn into_spec(self) -> PieceSpec {
+        let targets: Vec<String> = self.promotes.as_ref().map_or_else(Vec::new, |p| {
+            p.targets().into_iter().map(str::to_string).collect()
+        });
+        let pawn = (self.initial_steps > 0 || self.en_passant || !self.initial_ranks.is_empty())
+            .then(|| crate::chess_rules::PawnPowers {
+                initial_steps: self.initial_steps,
+                initial_ranks: (self.initial_ranks.iter())
+                    .filter(|&&r| (1..=16).contains(&r))
+                    .fold(0, |bits, &r| bits | 1 << (r - 1)),
+                en_passant: self.en_passant,
+            });
         PieceSpec {
             name: leak::string(self.name),
             abbr: leak::string(self.abbr),
             betza: leak::string(self.betza),
             specials: self.hooks,
             royal: self.royal,
-            promotes_to: self.promotes.map(leak::string),
+            promotes_to: targets.first().cloned().map(leak::string),
+            also_promotes_to: targets.into_iter().skip(1).map(leak::string).collect(),
+            pawn,
             promoted: self.promoted,
             latent: self.latent.iter().fold(0, |bits, l| bits | l.bit()),
             aliases: leak::strings(self.aliases),
@@ -183,13 +246,16 @@ struct PiecesFile {
 }
 
 /// The keys of an entry in the order a file writes them.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 15] = [
     "name",
     "abbr",
     "betza",
     "hooks",
     "royal",
     "promotes",
+    "initial_steps",
+    "initial_ranks",
+    "en_passant",
     "promoted",
     "latent",
     "aliases",
@@ -317,15 +383,50 @@ pub(super) fn check_pieces(text: &str, entries: &[Spanned<PieceEntry>]) -> Resul
     }
     for entry in entries {
         let e = entry.get_ref();
-        if let Some(target) = &e.promotes
-            && !entries.iter().any(|x| &x.get_ref().abbr == target)
-        {
+        let targets = e.promotes.as_ref().map_or_else(Vec::new, Promotes::targets);
+        if e.promotes.is_some() && targets.is_empty() {
+            return Err(FileError::at(
+                text,
+                entry.span().start,
+                format!("piece {:?}: promotes = [] names no type", e.name),
+            ));
+        }
+        for target in targets {
+            if !entries.iter().any(|x| x.get_ref().abbr == target) {
+                return Err(FileError::at(
+                    text,
+                    entry.span().start,
+                    format!(
+                        "piece {:?} promotes to {target:?}, which no piece is",
+                        e.name
+                    ),
+                ));
+            }
+        }
+        if let Some(r) = e.initial_ranks.iter().find(|&&r| !(1..=16).contains(&r)) {
+            return Err(FileError::at(
+                text,
+                entry.span().start,
+                format!("piece {:?}: initial rank {r} is not 1 to 16", e.name),
+            ));
+        }
+        if e.initial_steps > 1 && e.initial_ranks.is_empty() {
             return Err(FileError::at(
                 text,
                 entry.span().start,
                 format!(
-                    "piece {:?} promotes to {target:?}, which no piece is",
-                    e.name
+                    "piece {:?}: initial_steps = {} needs initial_ranks, the ranks it advances from",
+                    e.name, e.initial_steps
+                ),
+            ));
+        }
+        if e.initial_steps > 16 {
+            return Err(FileError::at(
+                text,
+                entry.span().start,
+                format!(
+                    "piece {:?}: initial_steps = {} is more than 16",
+                    e.name, e.initial_steps
                 ),
             ));
         }

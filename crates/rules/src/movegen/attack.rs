@@ -112,7 +112,7 @@ impl Position {
     /// Whether the piece on `from`, whose moves are all table moves (`is_plain`), captures on
     /// `target`: the same walk `piece_moves` makes, along the one line that could reach it.
     #[inline(always)]
-    fn plain_capture(&self, from: usize, cp: &CompiledPiece, target: usize) -> bool {
+    pub(super) fn plain_capture(&self, from: usize, cp: &CompiledPiece, target: usize) -> bool {
         let diff = target as isize - from as isize;
         let empty_before = |start: usize, step: isize, n: isize| {
             (1..n).all(|i| self.cell(at(start, step * i)) == EMPTY)

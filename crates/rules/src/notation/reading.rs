@@ -143,6 +143,15 @@ fn split_promotion<'a>(v: &Variant, body: &'a str, text: &str) -> Parsed<(&'a st
     if let Some(main) = body.strip_suffix('+') {
         return Ok((main, Promo::Any));
     }
+    // The coordinate form's promotion in a game with the check rules: `i7i8r`.
+    if v.chess_rules.is_some()
+        && !body.contains('=')
+        && let Some(split) = body.rfind(|c: char| c.is_ascii_digit())
+        && split + 1 < body.len()
+        && let Some(kind) = v.kind_by_abbr_ignore_case(&body[split + 1..])
+    {
+        return Ok((&body[..split + 1], Promo::To(kind)));
+    }
     match body.rsplit_once('=') {
         None => Ok((body, Promo::Unspecified)),
         Some((main, "")) => Ok((main, Promo::Declined)),
@@ -392,6 +401,21 @@ pub(super) fn explain(
                 format!("{}, so there is no promotion to decline with `=`", never())
             }
             (Promo::Declined | Promo::Unspecified, _) => "this move must promote".to_string(),
+            (Promo::To(asked), Some(_))
+                if v.chess_rules.as_ref().is_some_and(|r| r.limit(asked) > 0)
+                    && v.pieces.get(kind.0 as usize).is_some_and(|p| {
+                        (p.also_promotes_to.iter())
+                            .chain(promotes_to.iter())
+                            .any(|&a| v.kind_by_abbr(a) == Some(asked))
+                    }) =>
+            {
+                format!(
+                    "{piece} may not become {} now: {} has as many on the board as the rules \
+                     allow",
+                    with_article(piece_name(v, asked)),
+                    side_title(v, us)
+                )
+            }
             (Promo::To(asked), Some(to)) if v.kind_by_abbr(to) != Some(asked) => {
                 format!("{piece} promotes to {to}, not {}", abbr_text(v, asked))
             }

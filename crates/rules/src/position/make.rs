@@ -105,6 +105,10 @@ impl Position {
         });
         let u = self.undo.len() - 1;
         let removed_start = self.removed.len();
+        let rules = self.variant.chess_rules.is_some();
+        if rules {
+            self.chess_undo.push((self.chess, 0));
+        }
         let latent_game = self.variant.latent & (LATENT_AFTER | latent::DOUBLER) != 0;
         let mut plan = None;
         if latent_game {
@@ -166,12 +170,17 @@ impl Position {
             MoveKind::Pull => self.relocate(to, to.wrapping_add_signed(-unit_step(m.from, m.to))),
             MoveKind::Repel => self.relocate(to, to.wrapping_add_signed(unit_step(m.from, m.to))),
             MoveKind::Create => self.add(to, moved),
+            MoveKind::EnPassant => self.relocate(from, to),
+            MoveKind::Castle => {
+                // The Rook leaves first: it may land where the King stood.
+                let rook = self.remove(Square(m.aux[0]).cell());
+                self.relocate(from, to);
+                self.add(Square(m.aux[1]).cell(), rook);
+            }
             MoveKind::Igui
             | MoveKind::Pass
             | MoveKind::Suicide
             | MoveKind::Drop
-            | MoveKind::Castle
-            | MoveKind::EnPassant
             | MoveKind::Flip
             | MoveKind::ShootPassing
             | MoveKind::Golem => {}
@@ -186,9 +195,13 @@ impl Position {
         if let Some(plan) = &plan {
             self.apply_after(m, plan);
         }
-        let irreversible = self.removed.len() > removed_start
+        let mut irreversible = self.removed.len() > removed_start
             || m.promotion().is_some()
             || m.kind == MoveKind::Create;
+        if rules {
+            self.update_chess_rights(m, moved, self.removed.len() > removed_start);
+            irreversible |= m.kind == MoveKind::Castle || self.chess.halfmove == 0;
+        }
         if self.mid_turn != 0 {
             self.hash ^= self
                 .variant
@@ -398,6 +411,7 @@ impl Position {
                 }
             }
             MoveKind::Suicide => out.push(m.from.cell()),
+            MoveKind::EnPassant => out.push(Square(m.aux[0]).cell()),
             MoveKind::Pass
             | MoveKind::Convert
             | MoveKind::Swap
@@ -406,7 +420,6 @@ impl Position {
             | MoveKind::Create
             | MoveKind::Drop
             | MoveKind::Castle
-            | MoveKind::EnPassant
             | MoveKind::Flip
             | MoveKind::ShootPassing
             | MoveKind::Golem => {}
@@ -517,6 +530,13 @@ impl Position {
             mid_turn_before: self.mid_turn,
             pushed: 0,
         });
+        if self.variant.chess_rules.is_some() {
+            self.chess_undo.push((self.chess, 0));
+            let before = super::rights::rights_key(&self.chess);
+            self.chess.ep_target = super::NO_SQUARE;
+            self.chess.ep_from = super::NO_SQUARE;
+            self.hash ^= before ^ super::rights::rights_key(&self.chess);
+        }
         self.side = self.side.other();
         self.hash ^= self.variant.side_key();
         self.push_history(true);
@@ -530,6 +550,9 @@ impl Position {
         }
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
+        if self.variant.chess_rules.is_some() {
+            self.chess = self.chess_undo.pop().expect("recorded by make").0;
+        }
         if u.null {
             self.side = self.side.other();
             self.hash = self
@@ -594,12 +617,16 @@ impl Position {
             MoveKind::Create => {
                 self.remove(to);
             }
+            MoveKind::EnPassant => self.relocate(to, from),
+            MoveKind::Castle => {
+                let rook = self.remove(Square(m.aux[1]).cell());
+                self.relocate(to, from);
+                self.add(Square(m.aux[0]).cell(), rook);
+            }
             MoveKind::Igui
             | MoveKind::Pass
             | MoveKind::Suicide
             | MoveKind::Drop
-            | MoveKind::Castle
-            | MoveKind::EnPassant
             | MoveKind::Flip
             | MoveKind::ShootPassing
             | MoveKind::Golem => {}
@@ -648,7 +675,7 @@ impl Position {
         }
         match m.kind {
             MoveKind::Normal | MoveKind::Relayed => self.board[m.to.cell()] != EMPTY,
-            MoveKind::Igui | MoveKind::HopCapture | MoveKind::Suicide => true,
+            MoveKind::Igui | MoveKind::HopCapture | MoveKind::Suicide | MoveKind::EnPassant => true,
             MoveKind::LineCapture | MoveKind::Arrival | MoveKind::Push => {
                 self.victim_cells(m).len > 0
             }
@@ -660,7 +687,6 @@ impl Position {
             | MoveKind::Create
             | MoveKind::Drop
             | MoveKind::Castle
-            | MoveKind::EnPassant
             | MoveKind::Flip
             | MoveKind::ShootPassing
             | MoveKind::Golem => false,

@@ -190,7 +190,7 @@ pub fn variant() -> &'static Variant {
                 help: "The game has one array, `standard`.",
             },
         )
-        .with_chess_rules()
+        .with_larger_board_layer()
         .with_aliases(&["larger", "fourriere", "12x8"])
         .with_side_names(["White", "Black"], ['w', 'b'])
         .with_diagram_target("N")

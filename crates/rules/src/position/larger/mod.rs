@@ -53,6 +53,9 @@ pub struct ChessState {
     pub ep_passed: u128,
     /// Where that piece stands now (`Square.0`), or `NO_SQUARE` if it is gone.
     pub ep_target: u8,
+    /// Where the pawn on `ep_target` started its last advance, in a game with `chess_rules`
+    /// (there the squares between are the passed ones, and `ep_passed` is unused).
+    pub ep_from: u8,
     /// Plies since the last capture, Pawn move or drop.
     pub halfmove: u16,
     /// Halflings and Golem parts on the board per side, kept by `make` so that check looks for
@@ -71,6 +74,7 @@ impl ChessState {
             drops_closed: false,
             ep_passed: 0,
             ep_target: NO_SQUARE,
+            ep_from: NO_SQUARE,
             halfmove: 0,
             halflings: [0; 2],
             golem_parts: [0; 2],
@@ -87,6 +91,7 @@ impl ChessState {
             drops_closed: false,
             ep_passed: 0,
             ep_target: NO_SQUARE,
+            ep_from: NO_SQUARE,
             halfmove: 0,
             halflings: [0; 2],
             golem_parts: [0; 2],

@@ -1,0 +1,145 @@
+//! International Chess rules as mechanisms that any game switches on (a variant file's
+//! `[rules] check = true`, its `[[castling]]` entries, a piece's `initial_steps` and
+//! `en_passant`, several promotion choices): the model only. Move generation and make/unmake
+//! read it in `movegen/chess_rules.rs` and `position/rights.rs`.
+//!
+//! The 12x8 game still runs on its own layer (`position/larger`, `Variant::chess`); it is to be
+//! moved onto these mechanisms, keeping only its exotic pieces as hooks.
+
+use crate::geometry::{Color, Square};
+use crate::piece::PieceKind;
+
+/// What a stalemated side (no legal move, not in check) gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StalemateResult {
+    /// The game is drawn (International Chess).
+    Draw,
+    /// The stalemated side loses.
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
+/// One castling of one side: the King and the Rook (or whatever stands there) leave their
+/// starting squares together. Allowed while both have not moved (the castling right), the squares
+/// between each and its destination are empty but for the two, and the King is not in check and
+/// passes and reaches no attacked square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Castling {
+    pub color: Color,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+impl Castling {
+    /// `K`/`Q` for White's (toward the higher or the lower files), `k`/`q` for Black's: the
+    /// letters of the castling field of a position's text.
+    pub fn letter(&self) -> char {
+        let c = if self.rook_from.file() > self.king_from.file() {
+            'K'
+        } else {
+            'Q'
+        };
+        match self.color {
+            Color::Blue => c,
+            Color::Tan => c.to_ascii_lowercase(),
+        }
+    }
+}
+
+/// The check rules of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessRules {
+    /// No move may leave one of the mover's royal pieces attacked; a side to move without a legal
+    /// move is checkmated if one is attacked, stalemated if not.
+    pub stalemate: StalemateResult,
+    /// Every castling, both sides' (at most 8: one bit each in the castling rights).
+    pub castlings: Vec<Castling>,
+    /// The game is drawn after this many plies without a capture or a pawn's move (100 in
+    /// International Chess); `None` for no such rule.
+    pub fifty_move_plies: Option<u16>,
+    /// The third occurrence of a position draws.
+    pub repetition_draws: bool,
+    /// A piece in its promotion zone may decline to promote, except where it could not move
+    /// again (Grand Chess); otherwise promotion is compulsory on reaching the zone.
+    pub promotion_optional: bool,
+    /// Per type: promotion to it is allowed only while its side has fewer than this many of it on
+    /// the board (Grand Chess: one Queen); 0 for no limit.
+    pub promotion_limits: Vec<u8>,
+}
+
+impl ChessRules {
+    /// The International Chess defaults: stalemate draws, fifty moves, threefold repetition,
+    /// compulsory promotion, no castling and no limits (the file fills these in).
+    pub fn standard(types: usize) -> ChessRules {
+        ChessRules {
+            stalemate: StalemateResult::Draw,
+            castlings: Vec::new(),
+            fifty_move_plies: Some(100),
+            repetition_draws: true,
+            promotion_optional: false,
+            promotion_limits: vec![0; types],
+        }
+    }
+
+    /// The limit on promotions to `kind` (0: none).
+    pub fn limit(&self, kind: PieceKind) -> u8 {
+        self.promotion_limits
+            .get(kind.0 as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// A pawn's powers beyond its Betza moves (a piece's `initial_steps`, `initial_ranks` and
+/// `en_passant`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PawnPowers {
+    /// From one of `initial_ranks` it may also advance straight forward up to this many squares
+    /// (2 in International Chess), not capturing, over empty squares only; 0 for none.
+    pub initial_steps: u8,
+    /// The ranks, counted from its own side (bit `r - 1` for rank `r`), of those advances.
+    pub initial_ranks: u16,
+    /// It may take an enemy pawn that has just advanced several squares as if that had advanced
+    /// only one, by a capturing move onto a square it passed; and its own advances may be taken so.
+    pub en_passant: bool,
+}
+
+impl PawnPowers {
+    /// Whether an advance of several squares starts on relative rank `rank` (from 0).
+    pub fn multi_step_from(&self, rank: u8) -> bool {
+        self.initial_steps > 1 && rank < 16 && self.initial_ranks >> rank & 1 == 1
+    }
+}
+
+/// A set of piece codes (a bit each), for the attack lookups.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CodeSet([u64; 8]);
+
+impl CodeSet {
+    pub fn insert(&mut self, code: crate::piece::Code) {
+        self.0[(code as usize >> 6) & 7] |= 1 << (code & 63);
+    }
+    #[inline(always)]
+    pub fn contains(&self, code: crate::piece::Code) -> bool {
+        self.0[(code as usize >> 6) & 7] >> (code & 63) & 1 == 1
+    }
+}
+
+/// Who can attack a square, looked up from the square (built by `Variant::with_chess_rules` for
+/// games whose types attack only by leaps and straight rides): the attack test of the check rule
+/// walks these few lines instead of every enemy piece's moves.
+#[derive(Clone, Debug, Default)]
+pub struct AttackLines {
+    /// (offset from the attacker to the square, the piece codes that capture by that leap).
+    pub leaps: Vec<(isize, CodeSet)>,
+    /// (ride step, the piece codes that capture riding it at any distance, and those that ride
+    /// it within limits, with their least and most distance (0 for no most)).
+    pub rides: Vec<(isize, CodeSet, Vec<LimitedRider>)>,
+}
+
+/// A piece code that captures riding a step only from `min` to `max` squares away (0: no most).
+pub type LimitedRider = (crate::piece::Code, u8, u8);

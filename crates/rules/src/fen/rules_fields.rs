@@ -1,0 +1,161 @@
+//! The fields after the side to move of a game with `chess_rules` (docs/notation.md):
+//! `castle=KQkq ep=e3 halfmove=0`, or a chess FEN's own `KQkq e3 0 1` (castling, the square a
+//! pawn passed, the fifty-move count, the move number, which is not kept). A field left out keeps
+//! its value at the start of a game: every castling whose pieces stand on their squares, no en
+//! passant, a count of 0.
+
+use super::FenError;
+use crate::geometry::{Color, Square};
+use crate::position::{ChessState, NO_SQUARE};
+use crate::variant::Variant;
+
+/// `castle` when the text does not give it: every castling whose pieces stand in place
+/// (`Position::from_setup` keeps only those).
+pub const CASTLE_AS_PLACED: u8 = u8::MAX;
+
+/// The side to move by its letter or name (`w`, `White`).
+pub(super) fn parse_side(v: &Variant, text: &str) -> Option<Color> {
+    let lower = text.to_ascii_lowercase();
+    Color::BOTH.into_iter().find(|c| {
+        lower == v.side_letters[c.index()].to_string()
+            || lower == v.side_titles[c.index()].to_ascii_lowercase()
+    })
+}
+
+pub(super) fn parse<'a>(
+    v: &'static Variant,
+    to_move: Color,
+    fields: impl Iterator<Item = &'a str>,
+) -> Result<ChessState, FenError> {
+    let mut state = ChessState::empty();
+    state.castle = CASTLE_AS_PLACED;
+    let mut seen: Vec<&str> = Vec::new();
+    let mut positional = 0;
+    for field in fields {
+        let (key, value) = match field.split_once('=') {
+            Some(kv) => kv,
+            None => {
+                // A chess FEN's fields, in their order.
+                let key = ["castle", "ep", "halfmove", "fullmove"]
+                    .get(positional)
+                    .ok_or_else(|| FenError::BadField(field.to_string()))?;
+                positional += 1;
+                (*key, field)
+            }
+        };
+        let key: &'static str = match key {
+            "castle" => "castle",
+            "ep" => "ep",
+            "halfmove" => "halfmove",
+            "fullmove" => "fullmove",
+            _ => {
+                return Err(FenError::UnknownField {
+                    key: key.to_string(),
+                    variant: v.title,
+                });
+            }
+        };
+        if seen.contains(&key) {
+            return Err(FenError::RepeatedField(key.to_string()));
+        }
+        seen.push(key);
+        let bad = |reason: String| FenError::BadValue {
+            key,
+            value: value.to_string(),
+            reason,
+        };
+        match key {
+            "castle" => state.castle = parse_castle(v, value).map_err(bad)?,
+            "ep" => (state.ep_from, state.ep_target) = parse_ep(v, to_move, value).map_err(bad)?,
+            "halfmove" => {
+                state.halfmove = value
+                    .parse()
+                    .map_err(|_| bad("expected a number of plies".to_string()))?
+            }
+            _ => {
+                value
+                    .parse::<u32>()
+                    .map_err(|_| bad("expected a move number".to_string()))?;
+            }
+        }
+    }
+    Ok(state)
+}
+
+fn parse_castle(v: &Variant, value: &str) -> Result<u8, String> {
+    let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
+    if value == "-" {
+        return Ok(0);
+    }
+    let mut bits = 0;
+    for letter in value.chars() {
+        let found: Vec<usize> = (castlings.iter().enumerate())
+            .filter(|(_, c)| c.letter() == letter)
+            .map(|(i, _)| i)
+            .collect();
+        if found.is_empty() {
+            let letters: String = castlings.iter().map(|c| c.letter()).collect();
+            return Err(format!("expected letters from {letters:?}, or -"));
+        }
+        for i in found {
+            bits |= 1 << i;
+        }
+    }
+    Ok(bits)
+}
+
+/// The square the last advance passed (its first, for a longer one): the pawn that made it is
+/// the first piece beyond, and it started one square before.
+fn parse_ep(v: &Variant, to_move: Color, value: &str) -> Result<(u8, u8), String> {
+    if value == "-" {
+        return Ok((NO_SQUARE, NO_SQUARE));
+    }
+    let g = &v.geometry;
+    let passed = g
+        .parse_square(value)
+        .ok_or_else(|| "not a square of the board".to_string())?;
+    // The pawn's forward: the side that moved last.
+    let forward: i8 = match to_move {
+        Color::Blue => -1,
+        Color::Tan => 1,
+    };
+    let rank = passed.rank() as i8;
+    let from = rank - forward;
+    if !(0..g.height as i8).contains(&from) {
+        return Err("no square before it for the pawn to start from".to_string());
+    }
+    // The pawn stands on the first square beyond that the text does not say is passed: one
+    // beyond for the first passed square of a two-step advance. Its square is checked against the
+    // board by `Position::from_setup`.
+    let target = rank + forward;
+    if !(0..g.height as i8).contains(&target) {
+        return Err("no square beyond it for the pawn to stand on".to_string());
+    }
+    Ok((
+        Square::new(passed.file(), from as u8).0,
+        Square::new(passed.file(), target as u8).0,
+    ))
+}
+
+/// The fields as the canonical text writes them.
+pub(super) fn write(v: &Variant, s: &ChessState) -> String {
+    let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
+    let mut castle: String = (castlings.iter().enumerate())
+        .filter(|&(i, _)| s.castle >> i & 1 == 1)
+        .map(|(_, c)| c.letter())
+        .collect();
+    if castle.is_empty() {
+        castle = "-".to_string();
+    }
+    let mut text = format!(" castle={castle}");
+    if s.ep_target != NO_SQUARE && s.ep_from != NO_SQUARE {
+        let (from, target) = (Square(s.ep_from), Square(s.ep_target));
+        let first = if target.rank() > from.rank() {
+            Square::new(from.file(), from.rank() + 1)
+        } else {
+            Square::new(from.file(), from.rank() - 1)
+        };
+        text += &format!(" ep={}", v.geometry.square_name(first));
+    }
+    text + &format!(" halfmove={}", s.halfmove)
+}

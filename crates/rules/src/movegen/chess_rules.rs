@@ -1,0 +1,357 @@
+//! The moves of the check rules' mechanisms (model: `chess_rules`): a pawn's multi-step advances,
+//! en passant, castling, the choice among several promoted types, and the legal-move filter that
+//! keeps the mover's royal pieces out of attack.
+//!
+//! Legality is decided without playing the move where it cannot matter: when the mover is not in
+//! check, a move of a non-royal piece that does not start on a line through a royal piece (along
+//! which some enemy type rides) cannot expose it, provided every type attacks only by leaps and
+//! straight rides (`Variant::plain_attacks`). Every other move is made and the attack tested.
+
+use super::at;
+use crate::geometry::{Color, Square};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{EMPTY, OFFBOARD, Piece, code_color_index};
+use crate::position::{NO_SQUARE, Position};
+use crate::variant::CompiledPiece;
+
+impl Position {
+    /// Adds what the mechanisms give the side to move: multi-step advances, en passant captures
+    /// and castlings (table moves are already in `out`).
+    pub(super) fn mechanism_moves(&self, out: &mut Vec<Move>) {
+        let v = self.variant();
+        let Some(rules) = &v.chess_rules else { return };
+        let us = self.side_to_move();
+        for &cell in self.side_cells(us) {
+            let cell = cell as usize;
+            let cp = v.compiled(self.cell(cell));
+            if let Some(pawn) = cp.pawn
+                && pawn.multi_step_from(self.relative_rank(us, cell))
+            {
+                let start = out.len();
+                let mut to = at(cell, cp.forward);
+                for step in 1..=pawn.initial_steps {
+                    if self.cell(to) != EMPTY {
+                        break;
+                    }
+                    if step >= 2 {
+                        let m = Move::normal(Square::from_cell(cell), Square::from_cell(to));
+                        self.push_promotable(m, cp, us, out);
+                    }
+                    to = at(to, cp.forward);
+                }
+                self.choose_promotions(cell, cp, us, start, out);
+            }
+        }
+        self.en_passant_moves(us, out);
+        let king_side = us.index();
+        for (i, c) in rules.castlings.iter().enumerate() {
+            if c.color.index() == king_side
+                && self.state().castle >> i & 1 == 1
+                && self.castling_possible(c)
+            {
+                out.push(
+                    Move::new(MoveKind::Castle, c.king_from, c.king_to)
+                        .with_aux(0, c.rook_from)
+                        .with_aux(1, c.rook_to),
+                );
+            }
+        }
+    }
+
+    /// Pushes a move, and its promoting twin where the piece may promote on it (sorted out by
+    /// `choose_promotions`).
+    fn push_promotable(&self, m: Move, cp: &CompiledPiece, us: Color, out: &mut Vec<Move>) {
+        out.push(m);
+        let v = self.variant();
+        if let Some(kind) = cp.promotes_to
+            && (v.in_zone(us, m.from.cell()) || v.in_zone(us, m.to.cell()))
+        {
+            out.push(m.with_promotion(kind));
+        }
+    }
+
+    /// `color`'s rank of `cell`, counted from its own side (0 = its first rank).
+    fn relative_rank(&self, color: Color, cell: usize) -> u8 {
+        let rank = Square::from_cell(cell).rank();
+        match color {
+            Color::Blue => rank,
+            Color::Tan => self.variant().geometry.height - 1 - rank,
+        }
+    }
+
+    /// The captures onto the squares the enemy pawn passed with its last advance.
+    fn en_passant_moves(&self, us: Color, out: &mut Vec<Move>) {
+        let state = self.state();
+        if state.ep_target == NO_SQUARE {
+            return;
+        }
+        let v = self.variant();
+        let victim = Square(state.ep_target);
+        let step = crate::geometry::unit_step(Square(state.ep_from), victim);
+        let mut passed = at(Square(state.ep_from).cell(), step);
+        while passed != victim.cell() {
+            for &cell in self.side_cells(us) {
+                let cell = cell as usize;
+                let cp = v.compiled(self.cell(cell));
+                if cp.pawn.is_some_and(|p| p.en_passant)
+                    && cp
+                        .leaps
+                        .iter()
+                        .any(|&(off, mode)| mode.can_capture() && at(cell, off) == passed)
+                {
+                    let start = out.len();
+                    let m = Move::new(
+                        MoveKind::EnPassant,
+                        Square::from_cell(cell),
+                        Square::from_cell(passed),
+                    )
+                    .with_aux(0, victim);
+                    self.push_promotable(m, cp, us, out);
+                    self.choose_promotions(cell, cp, us, start, out);
+                }
+            }
+            passed = at(passed, step);
+        }
+    }
+
+    /// Whether castling `c` may be played now, its right aside: the King and Rook stand on their
+    /// squares, the squares between each and its destination are empty (but for the two), and
+    /// no square of the King's way, its start and destination included, is attacked.
+    fn castling_possible(&self, c: &crate::chess_rules::Castling) -> bool {
+        let us = c.color;
+        let (king, rook) = (self.cell(c.king_from.cell()), self.cell(c.rook_from.cell()));
+        if king == EMPTY
+            || king == OFFBOARD
+            || rook == EMPTY
+            || rook == OFFBOARD
+            || code_color_index(king) != us.index()
+            || code_color_index(rook) != us.index()
+            || !self.variant().compiled(king).royal
+        {
+            return false;
+        }
+        let free = |a: Square, b: Square| {
+            let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+            (lo..=hi).all(|f| {
+                let sq = Square::new(f, a.rank());
+                sq == c.king_from || sq == c.rook_from || self.cell(sq.cell()) == EMPTY
+            })
+        };
+        if !free(c.king_from, c.king_to) || !free(c.rook_from, c.rook_to) {
+            return false;
+        }
+        let (lo, hi) = (
+            c.king_from.file().min(c.king_to.file()),
+            c.king_from.file().max(c.king_to.file()),
+        );
+        (lo..=hi)
+            .all(|f| !self.square_attacked(Square::new(f, c.king_from.rank()).cell(), us.other()))
+    }
+
+    /// A piece with several promoted types: each promoting move in `out[start..]` is listed once
+    /// per type it may become now (within the limits), and the moves that do not promote but
+    /// must are dropped.
+    #[inline(never)]
+    pub(super) fn choose_promotions(
+        &self,
+        from: usize,
+        cp: &CompiledPiece,
+        us: Color,
+        start: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let v = self.variant();
+        let Some(rules) = &v.chess_rules else { return };
+        if cp.promotes_to.is_none() {
+            return;
+        }
+        let from_zone = v.in_zone(us, from);
+        let end = out.len();
+        let mut kept = start;
+        // The promoting moves of a piece with several types, listed again below once per type.
+        let mut promoting = [Move::normal(Square(0), Square(0)); 64];
+        let mut n = 0;
+        for i in start..end {
+            let m = out[i];
+            let to = m.destination().cell();
+            let zone = from_zone || v.in_zone(us, to);
+            if m.promotion().is_none()
+                && zone
+                && (!rules.promotion_optional || self.immobile(cp, to))
+            {
+                continue; // must promote
+            }
+            if m.promotion().is_some() && !cp.promotion_choices.is_empty() {
+                if n < promoting.len() {
+                    promoting[n] = m;
+                    n += 1;
+                }
+                continue;
+            }
+            out[kept] = m;
+            kept += 1;
+        }
+        out.truncate(kept);
+        for &m in &promoting[..n] {
+            for &kind in &cp.promotion_choices {
+                let limit = rules.limit(kind);
+                if limit == 0 || self.count_of(Piece::new(kind, us)) < limit as usize {
+                    out.push(m.with_promotion(kind));
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of these powers standing on `cell` could never move again: none of its
+    /// leaps or rides stays on the board (a pawn on its last rank).
+    fn immobile(&self, cp: &CompiledPiece, cell: usize) -> bool {
+        let on_board = |c: usize| self.cell(c) != OFFBOARD;
+        !cp.leaps.iter().any(|&(off, _)| on_board(at(cell, off)))
+            && !cp.rides.iter().any(|r| on_board(at(cell, r.step)))
+            && cp.bents.is_empty()
+            && !cp.has_hooks
+            && cp.jupiter.is_none()
+    }
+
+    /// How many pieces of this type and side stand on the board.
+    fn count_of(&self, piece: Piece) -> usize {
+        let code = piece.code();
+        (self.side_cells(piece.color).iter())
+            .filter(|&&c| self.cell(c as usize) == code)
+            .count()
+    }
+
+    /// Whether a piece of `by` attacks `target` (could capture a piece of the other side there).
+    /// Table pieces are checked along the one line that could reach it; the others have their
+    /// moves generated.
+    pub(crate) fn square_attacked(&self, target: usize, by: Color) -> bool {
+        let v = self.variant();
+        if v.plain_attacks {
+            return self.attacked_by_lines(target, by);
+        }
+        let mut scratch: Option<Vec<Move>> = None;
+        for &cell in self.side_cells(by) {
+            let cell = cell as usize;
+            let cp = v.compiled(self.cell(cell));
+            if super::attack::is_plain(cp) && cp.relay.is_none() {
+                if self.plain_capture(cell, cp, target) {
+                    return true;
+                }
+                continue;
+            }
+            let moves = scratch.get_or_insert_with(Vec::new);
+            moves.clear();
+            self.piece_moves_outlined(cell, by, moves);
+            if cp.relay.is_some() {
+                self.relayed_moves(cell, by, moves, 0);
+            }
+            if moves
+                .iter()
+                .any(|&m| self.victim_cells(m).as_slice().contains(&(target as u16)))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `square_attacked` for a game whose types attack only by leaps and straight rides: looked
+    /// up from the square along each line an attacker could use.
+    #[inline]
+    fn attacked_by_lines(&self, target: usize, by: Color) -> bool {
+        let lines = self.variant().attack_lines(by);
+        for (off, codes) in &lines.leaps {
+            if codes.contains(self.cell(target.wrapping_add_signed(-off))) {
+                return true;
+            }
+        }
+        for (step, any_distance, riders) in &lines.rides {
+            let mut cell = target;
+            let mut dist = 0u8;
+            let code = loop {
+                cell = cell.wrapping_add_signed(-step);
+                dist += 1;
+                let code = self.cell(cell);
+                if code != EMPTY {
+                    break code;
+                }
+            };
+            if any_distance.contains(code)
+                || (!riders.is_empty()
+                    && riders.iter().any(|&(c, min, max)| {
+                        c == code && dist >= min && (max == 0 || dist <= max)
+                    }))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether one of `color`'s royal pieces is attacked.
+    pub(crate) fn royal_attacked(&self, color: Color) -> bool {
+        let v = self.variant();
+        (self.side_cells(color).iter()).any(|&c| {
+            v.compiled(self.cell(c as usize)).royal
+                && self.square_attacked(c as usize, color.other())
+        })
+    }
+
+    /// Removes the moves that leave one of the mover's royal pieces attacked.
+    pub(crate) fn keep_safe_moves(&mut self, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let them = us.other();
+        let v = self.variant();
+        // The royal squares, for the quick test and to find the King after a move.
+        let mut royals = [0usize; 4];
+        let mut royal_count = 0;
+        for &c in self.side_cells(us) {
+            if v.compiled(self.cell(c as usize)).royal {
+                if royal_count == royals.len() {
+                    royal_count += 1;
+                    break;
+                }
+                royals[royal_count] = c as usize;
+                royal_count += 1;
+            }
+        }
+        let one_royal = royal_count == 1;
+        let in_check = if one_royal {
+            self.square_attacked(royals[0], them)
+        } else {
+            self.royal_attacked(us)
+        };
+        let quick = v.plain_attacks && !in_check && one_royal;
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let from = m.from.cell();
+            let safe = if quick
+                && m.kind == MoveKind::Normal
+                && from != royals[0]
+                && !v.maybe_on_line(from as isize - royals[0] as isize, them)
+            {
+                true
+            } else {
+                self.make(m);
+                let safe = if one_royal {
+                    let king = if from == royals[0] {
+                        m.to.cell()
+                    } else {
+                        royals[0]
+                    };
+                    !self.square_attacked(king, them)
+                } else {
+                    !self.royal_attacked(us)
+                };
+                self.unmake();
+                safe
+            };
+            if safe {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}

@@ -1,0 +1,190 @@
+//! The state a game with `chess_rules` keeps beyond the board, in `ChessState`: the castling
+//! rights (bit `i` for the variant's castling `i`), the last multi-step advance that may be taken
+//! en passant (`ep_from` -> `ep_target`), and the plies since the last capture or pawn move.
+//! Kept by `make`, undone by `unmake`, hashed with its own keys.
+
+use super::{ChessState, NO_SQUARE, Position, PositionError};
+use crate::geometry::{Color, Square};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Code, EMPTY, OFFBOARD, code_color_index};
+
+/// Where each part of the state finds its keys in `KEYS`.
+const CASTLE: usize = 0;
+const EP_TARGET: usize = 8;
+const EP_FROM: usize = EP_TARGET + 256;
+const LEN: usize = EP_FROM + 256;
+
+/// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
+static KEYS: [u64; LEN] = {
+    let mut keys = [0u64; LEN];
+    let mut state: u64 = 0x5269_6768_7473_u64; // "Rights"
+    let mut i = 0;
+    while i < LEN {
+        keys[i] = crate::random::mix(state);
+        state = state.wrapping_add(crate::random::GOLDEN);
+        i += 1;
+    }
+    keys
+};
+
+/// The hash of the rights in `state`.
+pub(super) fn rights_key(state: &ChessState) -> u64 {
+    let mut h = 0;
+    for bit in 0..8 {
+        if state.castle >> bit & 1 == 1 {
+            h ^= KEYS[CASTLE + bit];
+        }
+    }
+    if state.ep_target != NO_SQUARE {
+        h ^= KEYS[EP_TARGET + state.ep_target as usize] ^ KEYS[EP_FROM + state.ep_from as usize];
+    }
+    h
+}
+
+impl Position {
+    /// The state beyond the board (rights, en passant, counters) of a game with `chess_rules` or
+    /// the 12x8 game; empty otherwise.
+    #[inline]
+    pub(crate) fn state(&self) -> &ChessState {
+        &self.chess
+    }
+
+    /// The rights at the start of a game: each castling whose King and Rook stand on their
+    /// squares.
+    pub(super) fn initial_rights(&self) -> ChessState {
+        let mut state = ChessState::empty();
+        state.castle = self.possible_castle_bits();
+        state
+    }
+
+    /// The castlings whose King and Rook stand on their starting squares.
+    fn possible_castle_bits(&self) -> u8 {
+        let Some(rules) = &self.variant.chess_rules else {
+            return 0;
+        };
+        let mut bits = 0;
+        for (i, c) in rules.castlings.iter().enumerate() {
+            let own = |sq: Square| {
+                let code = self.board[sq.cell()];
+                code != EMPTY && code != OFFBOARD && code_color_index(code) == c.color.index()
+            };
+            if own(c.king_from)
+                && self.variant.compiled(self.board[c.king_from.cell()]).royal
+                && own(c.rook_from)
+            {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// Checks a set-up state against the board: each castling right needs its King and Rook in
+    /// place; an en passant pawn must stand where its advance ended, past empty squares.
+    pub(super) fn validate_rights(&self) -> Result<(), PositionError> {
+        let extra = self.chess.castle & !self.possible_castle_bits();
+        if extra != 0 {
+            return Err(PositionError::Illegal(
+                "a castling right whose King or Rook is not on its square".to_string(),
+            ));
+        }
+        if self.chess.ep_target != NO_SQUARE {
+            let target = Square(self.chess.ep_target);
+            let from = Square(self.chess.ep_from);
+            let geometry = &self.variant.geometry;
+            let code = self.board[target.cell()];
+            let ok = geometry.is_on_board(target)
+                && geometry.is_on_board(from)
+                && code != EMPTY
+                && code != OFFBOARD
+                && code_color_index(code) != self.side.index()
+                && self
+                    .variant
+                    .compiled(code)
+                    .pawn
+                    .is_some_and(|p| p.en_passant)
+                && self.board[from.cell()] == EMPTY
+                && from.file() == target.file()
+                && from.rank().abs_diff(target.rank()) >= 2;
+            if !ok {
+                return Err(PositionError::Illegal(
+                    "the en passant square is not one an enemy pawn has just passed".to_string(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// After `m`'s pieces have moved (`moved` is the mover's code before the move, `captured`
+    /// whether it removed anything): the new rights, with the hash updated.
+    pub(super) fn update_chess_rights(&mut self, m: Move, moved: Code, captured: bool) {
+        let before = self.chess;
+        let v = self.variant;
+        let cp = v.compiled(moved);
+        self.chess.castle &= !(v.castle_spoilers(m.from.cell()) | v.castle_spoilers(m.to.cell()));
+        self.chess.ep_target = NO_SQUARE;
+        self.chess.ep_from = NO_SQUARE;
+        if let Some(pawn) = cp.pawn
+            && pawn.en_passant
+            && m.kind == MoveKind::Normal
+            && m.from.file() == m.to.file()
+            && m.from.rank().abs_diff(m.to.rank()) >= 2
+            && self.en_passant_threat(m)
+        {
+            self.chess.ep_target = m.to.0;
+            self.chess.ep_from = m.from.0;
+        }
+        self.chess.halfmove = if captured || cp.pawn.is_some() {
+            0
+        } else {
+            self.chess.halfmove.saturating_add(1)
+        };
+        if (before.castle, before.ep_target) != (self.chess.castle, self.chess.ep_target) {
+            self.hash ^= rights_key(&before) ^ rights_key(&self.chess);
+        }
+    }
+
+    /// Whether, after the multi-step advance `m`, an enemy pawn could take it en passant: one
+    /// that captures onto a passed square (so that a position's identity changes only when the
+    /// right is real, as the repetition rule wants).
+    fn en_passant_threat(&self, m: Move) -> bool {
+        let v = self.variant;
+        let them = code_color_index(self.board[m.to.cell()]) ^ 1;
+        let step = crate::geometry::unit_step(m.from, m.to);
+        let mut passed = m.from.cell().wrapping_add_signed(step);
+        while passed != m.to.cell() {
+            for &cell in &self.list[them][..self.count[them] as usize] {
+                let cp = v.compiled(self.board[cell as usize]);
+                if cp.pawn.is_some_and(|p| p.en_passant)
+                    && cp.leaps.iter().any(|&(off, mode)| {
+                        mode.can_capture() && (cell as usize).wrapping_add_signed(off) == passed
+                    })
+                {
+                    return true;
+                }
+            }
+            passed = passed.wrapping_add_signed(step);
+        }
+        false
+    }
+
+    /// A draw that no move can avoid in a game with `chess_rules`: the third occurrence of a
+    /// position, or the fifty-move count reached. `None` otherwise.
+    pub fn draw_by_rule(&self) -> Option<crate::WinReason> {
+        let rules = self.variant.chess_rules.as_ref()?;
+        if rules.repetition_draws && self.occurrences() >= 3 {
+            return Some(crate::WinReason::Repetition);
+        }
+        if rules
+            .fifty_move_plies
+            .is_some_and(|n| self.chess.halfmove >= n)
+        {
+            return Some(crate::WinReason::FiftyMoves);
+        }
+        None
+    }
+
+    /// Whether `color` has a royal piece under attack, in a game with `chess_rules`.
+    pub fn royal_in_check(&self, color: Color) -> bool {
+        self.royal_attacked(color)
+    }
+}

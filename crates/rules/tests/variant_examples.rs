@@ -1,0 +1,319 @@
+//! The example variant files (variants/*.toml) that no one wrote for Jovian: Capablanca Chess and
+//! Grand Chess, played by the check rules' mechanisms (castling, en passant, promotion choices
+//! and limits, checkmate and stalemate). Their perft counts are Fairy-Stockfish's
+//! (tests/data/capablanca.perft, grand.perft).
+
+use jovian_rules::fen::{parse_position, write_position};
+use jovian_rules::file::{game_from_toml, game_to_toml};
+use jovian_rules::notation::{Style, format_move, parse_move};
+use jovian_rules::{Move, MoveKind, Outcome, Position, Variant, WinReason};
+
+const CAPABLANCA: &str = include_str!("../../../variants/capablanca.toml");
+const GRAND: &str = include_str!("../../../variants/grand.toml");
+
+fn game(text: &str) -> &'static Variant {
+    game_from_toml(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn position(v: &'static Variant, fen: &str) -> Position {
+    let setup = parse_position(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn check_perft_file(v: &'static Variant, data: &str) {
+    let mut lines = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (fen, count) = line.split_once(" ; ").expect("FEN ; depth nodes");
+        let (depth, nodes) = count.split_once(' ').expect("depth nodes");
+        let mut pos = position(v, fen);
+        let depth: u32 = depth.parse().unwrap();
+        assert_eq!(pos.perft(depth), nodes.parse::<u64>().unwrap(), "{fen}");
+        lines += 1;
+    }
+    assert!(lines >= 8, "{lines} perft lines");
+}
+
+#[test]
+fn capablanca_perft_equals_fairy_stockfish() {
+    check_perft_file(game(CAPABLANCA), include_str!("data/capablanca.perft"));
+}
+
+#[test]
+fn grand_perft_equals_fairy_stockfish() {
+    check_perft_file(game(GRAND), include_str!("data/grand.perft"));
+}
+
+#[test]
+fn the_example_files_round_trip() {
+    for text in [CAPABLANCA, GRAND] {
+        let v = game(text);
+        let written = game_to_toml(v).unwrap();
+        let back = game(&written);
+        assert_eq!(back.definition_hash(), v.definition_hash());
+        assert_eq!(back.chess_rules, v.chess_rules);
+        assert_eq!(back.pieces, v.pieces);
+        assert_eq!(game_to_toml(back).unwrap(), written);
+        assert_eq!(Position::start(back).perft(3), Position::start(v).perft(3));
+    }
+}
+
+/// A move's from- and to-squares (`e2e4`).
+fn squares(v: &Variant, m: Move) -> String {
+    format!(
+        "{}{}",
+        v.geometry.square_name(m.from),
+        v.geometry.square_name(m.to)
+    )
+}
+
+fn play(pos: &mut Position, coordinates: &str) -> Move {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let v = pos.variant();
+    let found = moves
+        .iter()
+        .copied()
+        .find(|&m| squares(v, m) == coordinates && m.promotion().is_none_or(|k| v.abbr(k) == "Q"));
+    let m = found.unwrap_or_else(|| panic!("{coordinates} is not legal here"));
+    pos.make(m);
+    m
+}
+
+#[test]
+fn castling_moves_king_and_rook_and_spends_the_rights() {
+    let v = game(CAPABLANCA);
+    let mut pos = position(
+        v,
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+    );
+    let fen = write_position(&pos);
+    assert!(fen.ends_with("w castle=KQkq halfmove=0"), "{fen}");
+    let m = play(&mut pos, "f1i1");
+    assert_eq!(m.kind, MoveKind::Castle);
+    let text = write_position(&pos);
+    assert!(text.starts_with("r,4,k,3,r/"), "{text}");
+    assert!(
+        text.contains("/R,4,1,2,R,K,1 b") || text.contains("/R,6,R,K,1 b"),
+        "{text}"
+    );
+    assert!(text.ends_with("castle=kq halfmove=1"), "{text}");
+    // The hash made move by move is the hash of the position set up from its text.
+    let again = position(v, &text);
+    assert_eq!(again.hash(), pos.hash());
+    // The rights survive the JSON form too.
+    Variant::register(v).unwrap();
+    let json = jovian_rules::json::write_json(&pos);
+    assert!(
+        json.contains(r#""state":{"castle":"kq","halfmove":"1"}"#),
+        "{json}"
+    );
+    let back = Position::from_setup(&jovian_rules::json::parse_json(&json).unwrap()).unwrap();
+    assert_eq!(write_position(&back), text);
+    pos.unmake();
+    assert_eq!(write_position(&pos), fen);
+    // Through an attacked square: no castling that way.
+    let pos = position(
+        v,
+        "r4k3r/pppppppppp/10/10/10/7r2/PPPPPPP1PP/R4K3R w KQkq - 0 1",
+    );
+    let mut moves = Vec::new();
+    let mut pos = pos;
+    pos.legal_moves(&mut moves);
+    let castles: Vec<String> = (moves.iter())
+        .filter(|m| m.kind == MoveKind::Castle)
+        .map(|m| v.geometry.square_name(m.to))
+        .collect();
+    assert_eq!(castles, ["c1"]);
+}
+
+#[test]
+fn en_passant_takes_the_pawn_that_passed() {
+    let v = game(CAPABLANCA);
+    let mut pos = position(
+        v,
+        "rnabqkbcnr/1pp1pppppp/p9/3pP5/10/10/PPPP1PPPPP/RNABQKBCNR w KQkq d6 0 3",
+    );
+    let m = play(&mut pos, "e5d6");
+    assert_eq!(m.kind, MoveKind::EnPassant);
+    assert!(
+        pos.piece_at(v.geometry.parse_square("d5").unwrap())
+            .is_none()
+    );
+    // Not a move later.
+    let mut pos = position(
+        v,
+        "rnabqkbcnr/1pp1pppppp/p9/3pP5/10/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 3",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.iter().all(|m| m.kind != MoveKind::EnPassant));
+}
+
+#[test]
+fn grand_promotion_is_optional_short_of_the_last_rank_and_limited_by_what_was_lost() {
+    let v = game(GRAND);
+    // White's Pawn on i7 may stay a Pawn on i8; it may become a Rook, Knight, Archbishop or
+    // Chancellor (one of each lost) but not a Queen or Bishop (none lost).
+    let mut pos = position(
+        v,
+        "6B3/B1k3c3/3n5p/r6pP1/6p3/p2P2PP1P/PP5r2/5Pb3/RN4K3/6Q3 w - - 0 76",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut to_i8: Vec<String> = (moves.iter())
+        .filter(|m| v.geometry.square_name(m.to) == "i8" && v.geometry.square_name(m.from) == "i7")
+        .map(|m| {
+            m.promotion()
+                .map_or("-".to_string(), |k| v.abbr(k).to_string())
+        })
+        .collect();
+    to_i8.sort();
+    assert_eq!(to_i8, ["-", "A", "C", "N", "R"]);
+    // On the tenth rank it must promote: a Pawn there could never move again.
+    let mut pos = position(v, "10/5P2k1/10/10/10/10/10/10/4K5/10 w - - 0 1");
+    pos.legal_moves(&mut moves);
+    let to_f10: Vec<Option<&str>> = (moves.iter())
+        .filter(|m| v.geometry.square_name(m.from) == "f9")
+        .map(|m| m.promotion().map(|k| v.abbr(k)))
+        .collect();
+    assert!(
+        !to_f10.is_empty() && to_f10.iter().all(Option::is_some),
+        "{to_f10:?}"
+    );
+}
+
+#[test]
+fn checkmate_wins_and_stalemate_draws() {
+    let v = game(CAPABLANCA);
+    // Black's King in the corner, White's Queen beside it guarded by the King.
+    let mut mate = position(v, "k9/1Q8/2K7/10/10/10/10/10 b - - 0 1");
+    assert_eq!(mate.in_check(), Some(true));
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::win(
+            jovian_rules::Color::Blue,
+            WinReason::Checkmate
+        ))
+    );
+    let mut stale = position(v, "k9/2Q7/1K8/10/10/10/10/10 b - - 0 1");
+    assert_eq!(stale.in_check(), Some(false));
+    assert_eq!(stale.outcome(), Some(Outcome::draw(WinReason::Stalemate)));
+    let mut open = Position::start(v);
+    assert_eq!(open.outcome(), None);
+}
+
+#[test]
+fn a_move_may_not_leave_the_king_attacked() {
+    let v = game(CAPABLANCA);
+    // The e-pawn is pinned by the Rook on e8 (it may advance along the file), the Knight on d2
+    // by the Bishop on b4 (it may not move), and the King may not step where the Chancellor on
+    // h3 leaps (f2).
+    let mut pos = position(v, "4r5/10/10/10/1b8/7c2/3NP5/4K5 w - - 0 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let names: Vec<String> = moves.iter().map(|&m| squares(v, m)).collect();
+    assert!(names.contains(&"e2e3".to_string()) && names.contains(&"e2e4".to_string()));
+    assert!(!names.iter().any(|n| n.starts_with("d2")), "{names:?}");
+    assert!(!names.iter().any(|n| n == "e1f2"), "{names:?}");
+    assert!(names.contains(&"e1f1".to_string()) && names.contains(&"e1d1".to_string()));
+    assert_eq!(names.len(), 4, "{names:?}");
+}
+
+#[test]
+fn bad_chess_rules_are_one_clear_error() {
+    let cases = [
+        (
+            "check = true\n",
+            "check = true\nroyal_capture_loses = true\n",
+            "does not go with it",
+        ),
+        (
+            "check = true\n",
+            "bare_piece_loses = false\n",
+            "no way to be won",
+        ),
+        (
+            "check = true\n",
+            "check = true\npromotion_limits = { X = 1 }\n",
+            "promotion_limits names \"X\"",
+        ),
+        ("king_to = \"i1\"", "king_to = \"i2\"", "on one rank"),
+        (
+            "king_to = \"i1\"",
+            "king_to = \"z1\"",
+            "not a square of the board",
+        ),
+        ("initial_ranks = [2]\n", "", "needs initial_ranks"),
+        ("\"Q\", \"C\"", "\"Q\", \"Z\"", "promotes to \"Z\""),
+    ];
+    for (from, to, message) in cases {
+        assert!(CAPABLANCA.contains(from), "{from}");
+        let text = CAPABLANCA.replacen(from, to, 1);
+        let e = game_from_toml(&text)
+            .err()
+            .unwrap_or_else(|| panic!("{to} was accepted"));
+        assert!(e.to_string().contains(message), "{to}: {e}");
+        assert!(e.line > 0);
+    }
+    // Castling without the check rule.
+    let text = CAPABLANCA.replacen("check = true\n", "royal_capture_loses = true\n", 1);
+    let e = game_from_toml(&text).err().unwrap();
+    assert!(e.to_string().contains("needs check = true"), "{e}");
+    // A position whose rights do not fit its board.
+    let v = game(CAPABLANCA);
+    let setup = parse_position(v, "r4k3r/10/10/10/10/10/10/R4K4 w KQkq - 0 1").unwrap();
+    let e = Position::from_setup(&setup).err().unwrap();
+    assert!(e.to_string().contains("castling right"), "{e}");
+    assert!(parse_position(v, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq z9 0 1").is_err());
+    assert!(parse_position(v, "r4k3r/10/10/10/10/10/10/R4K3R w XQ - 0 1").is_err());
+}
+
+#[test]
+fn every_legal_move_reads_back_in_every_style() {
+    // Seeded random games from positions with castling and en passant to hand.
+    let starts = [
+        (
+            CAPABLANCA,
+            "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+        ),
+        (
+            CAPABLANCA,
+            "rnabqkbcnr/1pp1pppppp/p9/3pP5/10/10/PPPP1PPPPP/RNABQKBCNR w KQkq d6 0 3",
+        ),
+        (
+            GRAND,
+            "r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3",
+        ),
+    ];
+    let mut seed: u64 = 32;
+    let mut checked = [0usize; 2];
+    for (text, fen) in starts {
+        let v = game(text);
+        let mut pos = position(v, fen);
+        for _ply in 0..60 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                for style in [Style::Short, Style::Long, Style::Coordinate] {
+                    let written = format_move(&mut pos, m, style);
+                    let read = parse_move(&mut pos, &written)
+                        .unwrap_or_else(|e| panic!("{written} in {}: {e}", write_position(&pos)));
+                    assert_eq!(read, m, "{written} in {}", write_position(&pos));
+                }
+                checked[0] += matches!(m.kind, MoveKind::Castle) as usize;
+                checked[1] += matches!(m.kind, MoveKind::EnPassant) as usize;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(checked[0] > 0 && checked[1] > 0, "{checked:?}");
+}
