@@ -115,6 +115,19 @@ impl PawnPowers {
     }
 }
 
+/// A piece code's powers under the check rules, kept apart from the compiled tables (which the
+/// games without these rules read in their hottest loop, and which stay small for them).
+#[derive(Clone, Debug, Default)]
+pub struct ChessPiece {
+    /// A pawn's multi-step advance and en passant (`PieceSpec::pawn`).
+    pub pawn: Option<PawnPowers>,
+    /// One step straight forward for its owner, as a mailbox offset (a pawn's advance).
+    pub forward: isize,
+    /// Every type it may promote to when it may choose among several (`promotes_to` first);
+    /// empty for a piece with one promoted type.
+    pub promotion_choices: Vec<PieceKind>,
+}
+
 /// A set of piece codes (a bit each), for the attack lookups.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CodeSet([u64; 8]);

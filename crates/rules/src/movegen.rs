@@ -71,6 +71,9 @@ impl Position {
     /// middle of a doubled turn, the doubled piece's second parts.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         self.pseudo_moves::<false>(out);
+        if self.variant().has_chess_rules {
+            self.mechanism_moves(out);
+        }
     }
 
     /// `pseudo_legal_moves`, or with `NOISY` a shorter list that still holds every move of it
@@ -144,9 +147,6 @@ impl Position {
                     self.add_continuation(out[i], out);
                 }
             }
-        }
-        if self.variant().chess_rules.is_some() {
-            self.mechanism_moves(out);
         }
     }
 
@@ -302,9 +302,6 @@ impl Position {
             }
             out.truncate(kept);
         }
-        if v.chess_rules.is_some() && promotion.is_some() {
-            self.choose_promotions(from, cp, us, start, out);
-        }
         if let Some(choose) = v.promotion_choice
             && let Some(tabled) = promotion
         {
@@ -327,11 +324,11 @@ impl Position {
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return;
         }
-        if self.variant().chess_rules.is_some() && self.draw_by_rule().is_some() {
+        if self.variant().has_chess_rules && self.draw_by_rule().is_some() {
             return;
         }
         self.pseudo_legal_moves(out);
-        if self.variant().chess_rules.is_some() {
+        if self.variant().has_chess_rules {
             self.keep_safe_moves(out);
         }
         if self.repetition_possible() {

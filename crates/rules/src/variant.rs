@@ -10,6 +10,9 @@ use crate::piece::{
 };
 use crate::position::Position;
 
+#[path = "variant/chess_tables.rs"]
+mod chess_tables;
+
 /// Which of the texts' game-ending and legality rules apply.
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
@@ -124,13 +127,6 @@ pub struct CompiledPiece {
     pub generated_reach: bool,
     /// Non-displacement captures are optional (`PieceSpec::optional_capture`).
     pub optional_capture: bool,
-    /// Every type it may promote to when it may choose among several (`promotes_to` first);
-    /// empty for a piece with one promoted type.
-    pub promotion_choices: Vec<PieceKind>,
-    /// A pawn's multi-step advance and en passant (`PieceSpec::pawn`).
-    pub pawn: Option<crate::chess_rules::PawnPowers>,
-    /// One step straight forward for its owner, as a mailbox offset (a pawn's advance).
-    pub forward: isize,
 }
 
 /// Chooses the promoted type of a promoting move, given the type the table names: Typhoon's King
@@ -208,6 +204,8 @@ pub struct Variant {
     /// International Chess rules as mechanisms (check, castling, stalemate, draws, promotion
     /// choices and limits): `chess_rules`. `None` for the games without a check rule.
     pub chess_rules: Option<crate::chess_rules::ChessRules>,
+    /// `chess_rules.is_some()`, kept as a flag for the hot paths.
+    pub has_chess_rules: bool,
     /// With `chess_rules`: every type's captures are table leaps and straight rides, so that a
     /// move that does not start on a line through the royal piece cannot expose it.
     pub plain_attacks: bool,
@@ -246,6 +244,8 @@ pub struct Variant {
     definition_hash: std::sync::OnceLock<String>,
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
+    /// The check rules' powers, indexed by piece code like `compiled`.
+    chess_pieces: Vec<crate::chess_rules::ChessPiece>,
     /// Promotion zone by colour, indexed by mailbox cell.
     zone: [Box<[bool; CELLS]>; 2],
     zobrist: Vec<u64>,
@@ -383,6 +383,8 @@ impl Variant {
             PieceKind(i as u8)
         };
         let mut compiled = vec![CompiledPiece::default(); 1 + pieces.len() * 2];
+        let mut chess_pieces =
+            vec![crate::chess_rules::ChessPiece::default(); 1 + pieces.len() * 2];
         for (i, spec) in pieces.iter().enumerate() {
             let atoms =
                 betza::parse(spec.betza).unwrap_or_else(|e| panic!("{id}: {}: {e}", spec.name));
@@ -394,14 +396,15 @@ impl Variant {
                 c.latent = spec.latent;
                 c.promoted = spec.promoted;
                 c.promotes_to = spec.promotes_to.map(kind_of);
+                let chess = &mut chess_pieces[code as usize];
                 if !spec.also_promotes_to.is_empty() {
-                    c.promotion_choices = (spec.promotes_to.iter())
+                    chess.promotion_choices = (spec.promotes_to.iter())
                         .chain(&spec.also_promotes_to)
                         .map(|a| kind_of(a))
                         .collect();
                 }
-                c.pawn = spec.pawn;
-                c.forward = oriented((0, 1), color);
+                chess.pawn = spec.pawn;
+                chess.forward = oriented((0, 1), color);
                 for atom in &atoms {
                     for &v in &atom.vectors {
                         let step = oriented(v, color);
@@ -510,6 +513,7 @@ impl Variant {
             promotion_choice: None,
             chess: false,
             chess_rules: None,
+            has_chess_rules: false,
             plain_attacks: false,
             ride_steps: [Vec::new(), Vec::new()],
             attack_lines: Default::default(),
@@ -524,6 +528,7 @@ impl Variant {
             based_on: None,
             definition_hash: std::sync::OnceLock::new(),
             compiled,
+            chess_pieces,
             zone,
             zobrist,
             side_key,
@@ -558,104 +563,6 @@ impl Variant {
     pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
         self
-    }
-
-    /// Switches on the check rules and their mechanisms (see `chess_rules`).
-    pub fn with_chess_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
-        self.plain_attacks = self.compiled.iter().all(|c| {
-            c.bents.is_empty()
-                && c.hop_captures.is_empty()
-                && c.iguis.is_empty()
-                && c.relay.is_none()
-                && !c.has_hooks
-                && c.jupiter.is_none()
-                && c.arrival.is_none()
-                && c.latent == 0
-        });
-        self.enemy_lines = vec![0; 2 * CELLS];
-        self.castle_spoilers = vec![0; CELLS];
-        for (i, c) in rules.castlings.iter().enumerate() {
-            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
-            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
-        }
-        for (code, c) in self.compiled.iter().enumerate().skip(1) {
-            let side = crate::piece::code_color_index(code as crate::piece::Code);
-            let lines = &mut self.attack_lines[side];
-            for ride in &c.rides {
-                if !ride.mode.can_capture() {
-                    continue;
-                }
-                if !self.ride_steps[side].contains(&ride.step) {
-                    self.ride_steps[side].push(ride.step);
-                }
-                let i = match lines.rides.iter().position(|r| r.0 == ride.step) {
-                    Some(i) => i,
-                    None => {
-                        lines
-                            .rides
-                            .push((ride.step, Default::default(), Vec::new()));
-                        lines.rides.len() - 1
-                    }
-                };
-                let code = code as crate::piece::Code;
-                if ride.min <= 1 && ride.max == 0 {
-                    lines.rides[i].1.insert(code);
-                } else {
-                    lines.rides[i].2.push((code, ride.min, ride.max));
-                }
-                // Where a piece of this side on some square could be on a line through a royal
-                // piece of the other side along this step.
-                for k in 1..MAX_SIDE as isize {
-                    let diff = (k * ride.step + CELLS as isize) as usize;
-                    if diff < self.enemy_lines.len() {
-                        self.enemy_lines[diff] |= 1 << side;
-                    }
-                }
-            }
-            for &(off, mode) in &c.leaps {
-                if !mode.can_capture() {
-                    continue;
-                }
-                let code = code as crate::piece::Code;
-                match lines.leaps.iter_mut().find(|(o, _)| *o == off) {
-                    Some((_, codes)) => codes.insert(code),
-                    None => {
-                        let mut codes = crate::chess_rules::CodeSet::default();
-                        codes.insert(code);
-                        lines.leaps.push((off, codes));
-                    }
-                }
-            }
-        }
-        self.chess_rules = Some(rules);
-        self
-    }
-
-    /// `color`'s attackers of a square by line (with `chess_rules` and `plain_attacks` only).
-    #[inline]
-    pub fn attack_lines(&self, color: Color) -> &crate::chess_rules::AttackLines {
-        &self.attack_lines[color.index()]
-    }
-
-    /// Whether a piece on a cell `diff` away from a royal piece of the other side may stand on
-    /// a line along which `attacker`'s types ride (with `chess_rules` only; see `enemy_lines`).
-    #[inline(always)]
-    pub fn maybe_on_line(&self, diff: isize, attacker: Color) -> bool {
-        self.enemy_lines
-            .get((diff + CELLS as isize) as usize)
-            .is_some_and(|&bits| bits >> attacker.index() & 1 == 1)
-    }
-
-    /// The castling rights (bits) lost by a move from or to `cell` (with `chess_rules` only).
-    #[inline(always)]
-    pub fn castle_spoilers(&self, cell: usize) -> u8 {
-        self.castle_spoilers.get(cell).copied().unwrap_or(0)
-    }
-
-    /// The steps along which `color`'s types ride and capture (with `chess_rules` only).
-    #[inline]
-    pub fn chess_ride_steps(&self, color: Color) -> &[isize] {
-        &self.ride_steps[color.index()]
     }
 
     pub fn with_aliases(mut self, aliases: &'static [&'static str]) -> Variant {
@@ -696,6 +603,12 @@ impl Variant {
     #[inline]
     pub fn compiled(&self, code: Code) -> &CompiledPiece {
         &self.compiled[code as usize]
+    }
+
+    /// A piece code's powers under the check rules.
+    #[inline]
+    pub fn chess_piece(&self, code: Code) -> &crate::chess_rules::ChessPiece {
+        &self.chess_pieces[code as usize]
     }
 
     #[inline]

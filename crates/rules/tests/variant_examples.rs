@@ -299,6 +299,14 @@ fn every_legal_move_reads_back_in_every_style() {
             if moves.is_empty() {
                 break;
             }
+            // The capture search's list is exactly the legal moves that capture or promote.
+            let mut noisy = Vec::new();
+            assert!(pos.legal_noisy_moves(&mut noisy));
+            let mut expected: Vec<Move> =
+                moves.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+            noisy.sort();
+            expected.sort();
+            assert_eq!(noisy, expected, "{}", write_position(&pos));
             for &m in &moves {
                 for style in [Style::Short, Style::Long, Style::Coordinate] {
                     let written = format_move(&mut pos, m, style);

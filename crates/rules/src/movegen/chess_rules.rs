@@ -17,18 +17,20 @@ use crate::variant::CompiledPiece;
 impl Position {
     /// Adds what the mechanisms give the side to move: multi-step advances, en passant captures
     /// and castlings (table moves are already in `out`).
+    #[inline(never)]
     pub(super) fn mechanism_moves(&self, out: &mut Vec<Move>) {
         let v = self.variant();
         let Some(rules) = &v.chess_rules else { return };
         let us = self.side_to_move();
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
-            let cp = v.compiled(self.cell(cell));
-            if let Some(pawn) = cp.pawn
+            let code = self.cell(cell);
+            let chess = v.chess_piece(code);
+            if let Some(pawn) = chess.pawn
                 && pawn.multi_step_from(self.relative_rank(us, cell))
             {
-                let start = out.len();
-                let mut to = at(cell, cp.forward);
+                let cp = v.compiled(code);
+                let mut to = at(cell, chess.forward);
                 for step in 1..=pawn.initial_steps {
                     if self.cell(to) != EMPTY {
                         break;
@@ -37,12 +39,12 @@ impl Position {
                         let m = Move::normal(Square::from_cell(cell), Square::from_cell(to));
                         self.push_promotable(m, cp, us, out);
                     }
-                    to = at(to, cp.forward);
+                    to = at(to, chess.forward);
                 }
-                self.choose_promotions(cell, cp, us, start, out);
             }
         }
         self.en_passant_moves(us, out);
+        self.settle_promotions(us, out);
         let king_side = us.index();
         for (i, c) in rules.castlings.iter().enumerate() {
             if c.color.index() == king_side
@@ -59,7 +61,7 @@ impl Position {
     }
 
     /// Pushes a move, and its promoting twin where the piece may promote on it (sorted out by
-    /// `choose_promotions`).
+    /// `settle_promotions`).
     fn push_promotable(&self, m: Move, cp: &CompiledPiece, us: Color, out: &mut Vec<Move>) {
         out.push(m);
         let v = self.variant();
@@ -93,13 +95,14 @@ impl Position {
             for &cell in self.side_cells(us) {
                 let cell = cell as usize;
                 let cp = v.compiled(self.cell(cell));
-                if cp.pawn.is_some_and(|p| p.en_passant)
+                if v.chess_piece(self.cell(cell))
+                    .pawn
+                    .is_some_and(|p| p.en_passant)
                     && cp
                         .leaps
                         .iter()
                         .any(|&(off, mode)| mode.can_capture() && at(cell, off) == passed)
                 {
-                    let start = out.len();
                     let m = Move::new(
                         MoveKind::EnPassant,
                         Square::from_cell(cell),
@@ -107,7 +110,6 @@ impl Position {
                     )
                     .with_aux(0, victim);
                     self.push_promotable(m, cp, us, out);
-                    self.choose_promotions(cell, cp, us, start, out);
                 }
             }
             passed = at(passed, step);
@@ -148,58 +150,48 @@ impl Position {
             .all(|f| !self.square_attacked(Square::new(f, c.king_from.rank()).cell(), us.other()))
     }
 
-    /// A piece with several promoted types: each promoting move in `out[start..]` is listed once
-    /// per type it may become now (within the limits), and the moves that do not promote but
-    /// must are dropped.
-    #[inline(never)]
-    pub(super) fn choose_promotions(
-        &self,
-        from: usize,
-        cp: &CompiledPiece,
-        us: Color,
-        start: usize,
-        out: &mut Vec<Move>,
-    ) {
+    /// The promotions under the check rules, settled once the side's moves are listed: a move
+    /// of a piece with several promoted types is listed once per type it may become now (within
+    /// the limits), and a move that does not promote but must is dropped. (Done here, over the
+    /// list, so that the games without these rules pay nothing in the tables' hot loop.)
+    fn settle_promotions(&self, us: Color, out: &mut Vec<Move>) {
         let v = self.variant();
         let Some(rules) = &v.chess_rules else { return };
-        if cp.promotes_to.is_none() {
-            return;
-        }
-        let from_zone = v.in_zone(us, from);
-        let end = out.len();
-        let mut kept = start;
-        // The promoting moves of a piece with several types, listed again below once per type.
-        let mut promoting = [Move::normal(Square(0), Square(0)); 64];
+        let mut extra = [Move::normal(Square(0), Square(0)); 128];
         let mut n = 0;
-        for i in start..end {
+        let mut kept = 0;
+        for i in 0..out.len() {
             let m = out[i];
-            let to = m.destination().cell();
-            let zone = from_zone || v.in_zone(us, to);
-            if m.promotion().is_none()
-                && zone
-                && (!rules.promotion_optional || self.immobile(cp, to))
-            {
-                continue; // must promote
-            }
-            if m.promotion().is_some() && !cp.promotion_choices.is_empty() {
-                if n < promoting.len() {
-                    promoting[n] = m;
-                    n += 1;
+            let code = self.cell(m.from.cell());
+            let cp = v.compiled(code);
+            if cp.promotes_to.is_some() {
+                let choices = &v.chess_piece(code).promotion_choices;
+                let to = m.destination().cell();
+                let zone = v.in_zone(us, m.from.cell()) || v.in_zone(us, to);
+                if m.promotion().is_none()
+                    && zone
+                    && (!rules.promotion_optional || self.immobile(cp, to))
+                {
+                    continue; // must promote
                 }
-                continue;
+                if m.promotion().is_some() && !choices.is_empty() {
+                    for &kind in choices {
+                        let limit = rules.limit(kind);
+                        if (limit == 0 || self.count_of(Piece::new(kind, us)) < limit as usize)
+                            && n < extra.len()
+                        {
+                            extra[n] = m.with_promotion(kind);
+                            n += 1;
+                        }
+                    }
+                    continue;
+                }
             }
             out[kept] = m;
             kept += 1;
         }
         out.truncate(kept);
-        for &m in &promoting[..n] {
-            for &kind in &cp.promotion_choices {
-                let limit = rules.limit(kind);
-                if limit == 0 || self.count_of(Piece::new(kind, us)) < limit as usize {
-                    out.push(m.with_promotion(kind));
-                }
-            }
-        }
+        out.extend_from_slice(&extra[..n]);
     }
 
     /// Whether a piece of these powers standing on `cell` could never move again: none of its
@@ -298,6 +290,7 @@ impl Position {
     }
 
     /// Removes the moves that leave one of the mover's royal pieces attacked.
+    #[inline(never)]
     pub(crate) fn keep_safe_moves(&mut self, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         let them = us.other();

@@ -29,8 +29,18 @@ impl Position {
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return false;
         }
+        let chess_rules = self.variant().has_chess_rules;
+        if chess_rules && self.draw_by_rule().is_some() {
+            return false;
+        }
         self.pseudo_moves::<true>(out);
+        if chess_rules {
+            self.mechanism_moves(out);
+        }
         out.retain(|&m| self.is_noisy(m));
+        if chess_rules {
+            self.keep_safe_moves(out);
+        }
         // The same filters as `legal_moves`, each judging one move alone, so filtering fewer
         // moves keeps the same ones.
         if self.repetition_possible() {
@@ -50,7 +60,7 @@ impl Position {
     /// Whether `legal_moves` would list anything, usually found from the first piece's moves.
     /// `scratch` is overwritten.
     pub fn has_legal_move(&mut self, scratch: &mut Vec<Move>) -> bool {
-        if self.variant().chess || self.mid_turn().is_some() {
+        if self.variant().chess || self.variant().has_chess_rules || self.mid_turn().is_some() {
             self.legal_moves(scratch);
             return !scratch.is_empty();
         }

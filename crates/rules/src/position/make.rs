@@ -105,7 +105,7 @@ impl Position {
         });
         let u = self.undo.len() - 1;
         let removed_start = self.removed.len();
-        let rules = self.variant.chess_rules.is_some();
+        let rules = self.variant.has_chess_rules;
         if rules {
             self.chess_undo.push((self.chess, 0));
         }
@@ -171,12 +171,7 @@ impl Position {
             MoveKind::Repel => self.relocate(to, to.wrapping_add_signed(unit_step(m.from, m.to))),
             MoveKind::Create => self.add(to, moved),
             MoveKind::EnPassant => self.relocate(from, to),
-            MoveKind::Castle => {
-                // The Rook leaves first: it may land where the King stood.
-                let rook = self.remove(Square(m.aux[0]).cell());
-                self.relocate(from, to);
-                self.add(Square(m.aux[1]).cell(), rook);
-            }
+            MoveKind::Castle => self.castle(m),
             MoveKind::Igui
             | MoveKind::Pass
             | MoveKind::Suicide
@@ -331,6 +326,22 @@ impl Position {
         if code != EMPTY && code != OFFBOARD && code_color_index(code) == side {
             self.take_after(cell);
         }
+    }
+
+    /// Castling's King and Rook (out of line: rare, and `make` stays small). The Rook leaves
+    /// first: it may land where the King stood.
+    #[inline(never)]
+    fn castle(&mut self, m: Move) {
+        let rook = self.remove(Square(m.aux[0]).cell());
+        self.relocate(m.from.cell(), m.to.cell());
+        self.add(Square(m.aux[1]).cell(), rook);
+    }
+
+    #[inline(never)]
+    fn uncastle(&mut self, m: Move) {
+        let rook = self.remove(Square(m.aux[1]).cell());
+        self.relocate(m.to.cell(), m.from.cell());
+        self.add(Square(m.aux[0]).cell(), rook);
     }
 
     /// Removes the piece on `cell` after the move, recording it for `unmake`.
@@ -530,7 +541,7 @@ impl Position {
             mid_turn_before: self.mid_turn,
             pushed: 0,
         });
-        if self.variant.chess_rules.is_some() {
+        if self.variant.has_chess_rules {
             self.chess_undo.push((self.chess, 0));
             let before = super::rights::rights_key(&self.chess);
             self.chess.ep_target = super::NO_SQUARE;
@@ -550,7 +561,7 @@ impl Position {
         }
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
-        if self.variant.chess_rules.is_some() {
+        if self.variant.has_chess_rules {
             self.chess = self.chess_undo.pop().expect("recorded by make").0;
         }
         if u.null {
@@ -618,11 +629,7 @@ impl Position {
                 self.remove(to);
             }
             MoveKind::EnPassant => self.relocate(to, from),
-            MoveKind::Castle => {
-                let rook = self.remove(Square(m.aux[1]).cell());
-                self.relocate(to, from);
-                self.add(Square(m.aux[0]).cell(), rook);
-            }
+            MoveKind::Castle => self.uncastle(m),
             MoveKind::Igui
             | MoveKind::Pass
             | MoveKind::Suicide

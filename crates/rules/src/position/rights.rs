@@ -99,7 +99,7 @@ impl Position {
                 && code_color_index(code) != self.side.index()
                 && self
                     .variant
-                    .compiled(code)
+                    .chess_piece(code)
                     .pawn
                     .is_some_and(|p| p.en_passant)
                 && self.board[from.cell()] == EMPTY
@@ -116,10 +116,11 @@ impl Position {
 
     /// After `m`'s pieces have moved (`moved` is the mover's code before the move, `captured`
     /// whether it removed anything): the new rights, with the hash updated.
+    #[inline(never)]
     pub(super) fn update_chess_rights(&mut self, m: Move, moved: Code, captured: bool) {
         let before = self.chess;
         let v = self.variant;
-        let cp = v.compiled(moved);
+        let cp = v.chess_piece(moved);
         self.chess.castle &= !(v.castle_spoilers(m.from.cell()) | v.castle_spoilers(m.to.cell()));
         self.chess.ep_target = NO_SQUARE;
         self.chess.ep_from = NO_SQUARE;
@@ -153,8 +154,9 @@ impl Position {
         let mut passed = m.from.cell().wrapping_add_signed(step);
         while passed != m.to.cell() {
             for &cell in &self.list[them][..self.count[them] as usize] {
-                let cp = v.compiled(self.board[cell as usize]);
-                if cp.pawn.is_some_and(|p| p.en_passant)
+                let code = self.board[cell as usize];
+                let cp = v.compiled(code);
+                if v.chess_piece(code).pawn.is_some_and(|p| p.en_passant)
                     && cp.leaps.iter().any(|&(off, mode)| {
                         mode.can_capture() && (cell as usize).wrapping_add_signed(off) == passed
                     })
@@ -169,6 +171,7 @@ impl Position {
 
     /// A draw that no move can avoid in a game with `chess_rules`: the third occurrence of a
     /// position, or the fifty-move count reached. `None` otherwise.
+    #[inline(never)]
     pub fn draw_by_rule(&self) -> Option<crate::WinReason> {
         let rules = self.variant.chess_rules.as_ref()?;
         if rules.repetition_draws && self.occurrences() >= 3 {

@@ -305,10 +305,21 @@ fn continues(bench: &Bench, extra: &[(Color, jovian_rules::PieceKind, Square)], 
 /// A piece of Tan's on `t`, Tan to move: does the probed piece freeze or restrain it? Compared
 /// with a plain stand-in on the probed piece's square, which blocks the same lines.
 fn probe_neighbour(bench: &Bench, t: Square, mark: &mut impl FnMut(Square, Mark)) {
+    // Under the check rules a piece that pins the neighbour to its King limits it too: that is
+    // its attack, drawn already. Only a power of its own (latent, or a hook) can freeze.
+    let spec = bench.variant.spec(bench.kind);
+    if bench.variant.has_chess_rules && spec.latent == 0 && spec.specials.is_empty() {
+        return;
+    }
     let enemy = [(Color::Tan, bench.mover, t)];
     let at = bench.at;
     let own = |b: &Bench| -> Option<BTreeSet<(u8, u8)>> {
         let mut pos = b.with(&enemy, Color::Tan)?;
+        // Under the check rules a piece that checks Tan's King from afar limits every Tan move:
+        // that is its capture, drawn already, not a power over its neighbour.
+        if pos.in_check() == Some(true) && pos.variant().has_chess_rules {
+            return None;
+        }
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         Some(

@@ -32,8 +32,27 @@ pub fn royal_kind(v: &Variant) -> Option<PieceKind> {
 
 /// The enemy type diagrams capture: the variant's choice, else the first plain type.
 pub fn target_kind(v: &Variant) -> Option<PieceKind> {
+    let plain = |k: PieceKind| !v.spec(k).royal && !v.spec(k).promoted && v.spec(k).latent == 0;
     v.diagram_target
         .and_then(|abbr| v.kind_by_abbr(abbr))
+        .or_else(|| {
+            // Under the check rules an attacked square is closed to the King, so the target is
+            // the plain leaper with the fewest moves (a Pawn): it attacks almost nothing.
+            if !v.has_chess_rules {
+                return None;
+            }
+            v.kinds()
+                .filter(|&k| plain(k) && v.spec(k).specials.is_empty())
+                .map(|k| {
+                    (
+                        k,
+                        v.compiled(jovian_rules::Piece::new(k, Color::Tan).code()),
+                    )
+                })
+                .filter(|(_, c)| c.rides.is_empty() && c.bents.is_empty())
+                .min_by_key(|(_, c)| c.leaps.len())
+                .map(|(k, _)| k)
+        })
         .or_else(|| {
             v.kinds()
                 .find(|&k| !v.spec(k).royal && !v.spec(k).promoted && v.spec(k).latent == 0)
@@ -138,6 +157,9 @@ impl Bench {
         }
         let friends = match v.diagram_companions {
             Some(companions) => companions(kind, at, blue_king),
+            // Under the check rules a second King would be one more piece to keep out of check:
+            // the King is drawn alone.
+            None if v.has_chess_rules && kind == king => Vec::new(),
             None => vec![(Color::Blue, king, blue_king)],
         };
         let mut base = vec![(Color::Blue, kind, at)];

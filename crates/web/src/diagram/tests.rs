@@ -203,3 +203,34 @@ fn types_named_alike_have_the_same_latent_powers() {
     let names = &likeness::alike(jupiter)[doubler.expect("Jupiter has a Doubler")];
     assert!(!names.contains(&"Psn"), "{names:?}");
 }
+
+#[test]
+fn diagrams_under_the_check_rules_show_the_plain_moves() {
+    // A King among attacked squares, or a piece that checks the enemy King from afar, must not
+    // read as powers: Grand Chess's King steps, its Queen and Bishop ride, nothing more.
+    let g = jovian_rules::file::game_from_toml(include_str!("../../../../variants/grand.toml"))
+        .unwrap();
+    let king = diagram(g, g.kind_by_abbr("K").unwrap());
+    assert_eq!(king.cells.len(), 8);
+    assert!(
+        king.cells
+            .iter()
+            .all(|c| c.marks == ["move", "capture"] && c.dx.abs().max(c.dy.abs()) == 1),
+        "{:?}",
+        king.cells
+            .iter()
+            .map(|c| (c.dx, c.dy, c.marks.clone()))
+            .collect::<Vec<_>>()
+    );
+    for abbr in ["Q", "B", "A"] {
+        let d = diagram(g, g.kind_by_abbr(abbr).unwrap());
+        assert!(
+            d.cells.iter().all(|c| c.marks == ["move", "capture"]),
+            "{abbr}: {:?}",
+            d.cells
+                .iter()
+                .map(|c| (c.dx, c.dy, c.marks.clone()))
+                .collect::<Vec<_>>()
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! The check rules' tables of a variant, built once when a game switches them on: who can attack
+//! a square along which line (`AttackLines`), where a piece may stand on a line through a royal
+//! piece, and which castling rights a move from or to a square spoils.
+
+use super::{CELLS, Color, MAX_SIDE, Variant};
+
+impl Variant {
+    /// Switches on the check rules and their mechanisms (see `chess_rules`).
+    pub fn with_chess_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
+        self.plain_attacks = self.compiled.iter().all(|c| {
+            c.bents.is_empty()
+                && c.hop_captures.is_empty()
+                && c.iguis.is_empty()
+                && c.relay.is_none()
+                && !c.has_hooks
+                && c.jupiter.is_none()
+                && c.arrival.is_none()
+                && c.latent == 0
+        });
+        self.enemy_lines = vec![0; 2 * CELLS];
+        self.castle_spoilers = vec![0; CELLS];
+        for (i, c) in rules.castlings.iter().enumerate() {
+            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
+            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
+        }
+        for (code, c) in self.compiled.iter().enumerate().skip(1) {
+            let side = crate::piece::code_color_index(code as crate::piece::Code);
+            let lines = &mut self.attack_lines[side];
+            for ride in &c.rides {
+                if !ride.mode.can_capture() {
+                    continue;
+                }
+                if !self.ride_steps[side].contains(&ride.step) {
+                    self.ride_steps[side].push(ride.step);
+                }
+                let i = match lines.rides.iter().position(|r| r.0 == ride.step) {
+                    Some(i) => i,
+                    None => {
+                        lines
+                            .rides
+                            .push((ride.step, Default::default(), Vec::new()));
+                        lines.rides.len() - 1
+                    }
+                };
+                let code = code as crate::piece::Code;
+                if ride.min <= 1 && ride.max == 0 {
+                    lines.rides[i].1.insert(code);
+                } else {
+                    lines.rides[i].2.push((code, ride.min, ride.max));
+                }
+                // Where a piece of this side on some square could be on a line through a royal
+                // piece of the other side along this step.
+                for k in 1..MAX_SIDE as isize {
+                    let diff = (k * ride.step + CELLS as isize) as usize;
+                    if diff < self.enemy_lines.len() {
+                        self.enemy_lines[diff] |= 1 << side;
+                    }
+                }
+            }
+            for &(off, mode) in &c.leaps {
+                if !mode.can_capture() {
+                    continue;
+                }
+                let code = code as crate::piece::Code;
+                match lines.leaps.iter_mut().find(|(o, _)| *o == off) {
+                    Some((_, codes)) => codes.insert(code),
+                    None => {
+                        let mut codes = crate::chess_rules::CodeSet::default();
+                        codes.insert(code);
+                        lines.leaps.push((off, codes));
+                    }
+                }
+            }
+        }
+        self.chess_rules = Some(rules);
+        self.has_chess_rules = true;
+        self
+    }
+
+    /// `color`'s attackers of a square by line (with `chess_rules` and `plain_attacks` only).
+    #[inline]
+    pub fn attack_lines(&self, color: Color) -> &crate::chess_rules::AttackLines {
+        &self.attack_lines[color.index()]
+    }
+
+    /// Whether a piece on a cell `diff` away from a royal piece of the other side may stand on
+    /// a line along which `attacker`'s types ride (with `chess_rules` only; see `enemy_lines`).
+    #[inline(always)]
+    pub fn maybe_on_line(&self, diff: isize, attacker: Color) -> bool {
+        self.enemy_lines
+            .get((diff + CELLS as isize) as usize)
+            .is_some_and(|&bits| bits >> attacker.index() & 1 == 1)
+    }
+
+    /// The castling rights (bits) lost by a move from or to `cell` (with `chess_rules` only).
+    #[inline(always)]
+    pub fn castle_spoilers(&self, cell: usize) -> u8 {
+        self.castle_spoilers.get(cell).copied().unwrap_or(0)
+    }
+
+    /// The steps along which `color`'s types ride and capture (with `chess_rules` only).
+    #[inline]
+    pub fn chess_ride_steps(&self, color: Color) -> &[isize] {
+        &self.ride_steps[color.index()]
+    }
+}
