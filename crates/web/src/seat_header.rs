@@ -56,8 +56,8 @@ impl Seat {
         } else {
             Err(forbidden(format!(
                 "this seat is {}'s: it cannot {doing} for {}",
-                own.title(),
-                side.title()
+                game.variant.side_title(own),
+                game.variant.side_title(side)
             )))
         }
     }

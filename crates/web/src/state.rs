@@ -265,7 +265,7 @@ fn give_seats(store: &Store, game: &mut GameState) -> Result<(), WebError> {
                  to play {title} in a browser, open the server's address followed by \
                  /#seat={id}-{name}-{secret}",
                 id = game.id,
-                title = side.title(),
+                title = game.variant.side_title(side),
                 name = side.name(),
             );
         }
