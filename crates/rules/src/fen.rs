@@ -172,19 +172,15 @@ pub(crate) fn rules_state_from_fields<'a>(
     rules_fields::parse(variant, to_move, fields)
 }
 
-/// The state of a game with `chess_rules` as `(key, value)` pairs, in the text form's order.
-pub(crate) fn rules_state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
-    rules_fields::write(variant, state)
-        .split_whitespace()
-        .filter_map(|f| f.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
-
-/// The 12x8 game's state as `(key, value)` pairs, in the text form's order.
-pub(crate) fn chess_state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
-    chess_fields::write(variant, state)
-        .split_whitespace()
+/// The state beyond the board, the 12x8 game's or a game's with `chess_rules`, as `(key, value)`
+/// pairs in the text form's order.
+pub(crate) fn state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
+    let text = if variant.chess {
+        chess_fields::write(variant, state)
+    } else {
+        rules_fields::write(variant, state)
+    };
+    text.split_whitespace()
         .filter_map(|f| f.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
@@ -241,26 +237,20 @@ pub fn write_chess_fen(pos: &Position) -> Option<String> {
         return None;
     }
     let text = write_position(pos);
-    let (board, rest) = text.split_once(' ')?;
-    let board = board.replace(',', "");
-    let mut castle = "-".to_string();
-    let mut ep = "-".to_string();
-    let mut halfmove = "0".to_string();
-    let mut side = "w";
-    for field in rest.split_whitespace() {
-        match field.split_once('=') {
-            Some(("castle", value)) => castle = value.to_string(),
-            Some(("ep", value)) => ep = value.to_string(),
-            Some(("halfmove", value)) => halfmove = value.to_string(),
-            _ => {
-                side = if field == v.side_letters[0].to_string() {
-                    "w"
-                } else {
-                    "b"
-                }
-            }
+    let board = text.split_once(' ')?.0.replace(',', "");
+    let (mut castle, mut ep, mut halfmove) = ("-".to_string(), "-".to_string(), "0".to_string());
+    for (key, value) in state_pairs(v, &pos.to_setup().chess?) {
+        match key.as_str() {
+            "castle" => castle = value,
+            "ep" => ep = value,
+            _ => halfmove = value,
         }
     }
+    let side = if pos.side_to_move() == Color::Blue {
+        "w"
+    } else {
+        "b"
+    };
     let fullmove = 1 + pos.ply() / 2;
     Some(format!(
         "{board} {side} {castle} {ep} {halfmove} {fullmove}"

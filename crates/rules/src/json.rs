@@ -254,14 +254,8 @@ pub fn write_json(pos: &Position) -> String {
             )
         })
         .collect();
-    let pairs = match pos.chess_state() {
-        Some(state) => Some(crate::fen::chess_state_pairs(v, state)),
-        None => pos
-            .to_setup()
-            .chess
-            .filter(|_| v.chess_rules.is_some())
-            .map(|state| crate::fen::rules_state_pairs(v, &state)),
-    };
+    // The state beyond the board, for the games that keep one (the 12x8 game's, chess rules').
+    let pairs = (pos.to_setup().chess).map(|state| crate::fen::state_pairs(v, &state));
     let state = match pairs {
         Some(pairs) => {
             let fields: Vec<String> = pairs

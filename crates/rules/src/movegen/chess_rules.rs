@@ -94,22 +94,14 @@ impl Position {
         while passed != victim.cell() {
             for &cell in self.side_cells(us) {
                 let cell = cell as usize;
-                let cp = v.compiled(self.cell(cell));
-                if v.chess_piece(self.cell(cell))
-                    .pawn
-                    .is_some_and(|p| p.en_passant)
-                    && cp
-                        .leaps
-                        .iter()
-                        .any(|&(off, mode)| mode.can_capture() && at(cell, off) == passed)
-                {
+                if self.takes_en_passant_onto(cell, passed) {
                     let m = Move::new(
                         MoveKind::EnPassant,
                         Square::from_cell(cell),
                         Square::from_cell(passed),
                     )
                     .with_aux(0, victim);
-                    self.push_promotable(m, cp, us, out);
+                    self.push_promotable(m, v.compiled(self.cell(cell)), us, out);
                 }
             }
             passed = at(passed, step);

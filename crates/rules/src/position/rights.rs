@@ -148,25 +148,31 @@ impl Position {
     /// that captures onto a passed square (so that a position's identity changes only when the
     /// right is real, as the repetition rule wants).
     fn en_passant_threat(&self, m: Move) -> bool {
-        let v = self.variant;
-        let them = code_color_index(self.board[m.to.cell()]) ^ 1;
+        let them = self.side.other();
         let step = crate::geometry::unit_step(m.from, m.to);
         let mut passed = m.from.cell().wrapping_add_signed(step);
         while passed != m.to.cell() {
-            for &cell in &self.list[them][..self.count[them] as usize] {
-                let code = self.board[cell as usize];
-                let cp = v.compiled(code);
-                if v.chess_piece(code).pawn.is_some_and(|p| p.en_passant)
-                    && cp.leaps.iter().any(|&(off, mode)| {
-                        mode.can_capture() && (cell as usize).wrapping_add_signed(off) == passed
-                    })
-                {
+            for &cell in &self.list[them.index()][..self.count[them.index()] as usize] {
+                if self.takes_en_passant_onto(cell as usize, passed) {
                     return true;
                 }
             }
             passed = passed.wrapping_add_signed(step);
         }
         false
+    }
+
+    /// Whether the piece on `cell` is a pawn that takes en passant and has a capturing leap onto
+    /// `passed` (the one test of both the right and the capture).
+    #[inline]
+    pub(crate) fn takes_en_passant_onto(&self, cell: usize, passed: usize) -> bool {
+        let code = self.board[cell];
+        self.variant
+            .chess_piece(code)
+            .pawn
+            .is_some_and(|p| p.en_passant)
+            && (self.variant.compiled(code).leaps.iter())
+                .any(|&(off, mode)| mode.can_capture() && cell.wrapping_add_signed(off) == passed)
     }
 
     /// A draw that no move can avoid in a game with `chess_rules`: the third occurrence of a
