@@ -19,8 +19,8 @@ use crate::position::{ChessState, Position, Setup};
 mod chess_fields;
 #[path = "fen/rules_fields.rs"]
 mod rules_fields;
+pub use crate::position::CASTLE_AS_PLACED;
 use crate::variant::Variant;
-pub use rules_fields::CASTLE_AS_PLACED;
 
 /// Why a text is not a position of the variant.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -8,6 +8,7 @@ pub mod fen;
 pub mod file;
 pub mod geometry;
 pub mod json;
+pub mod leak;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

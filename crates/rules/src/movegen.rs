@@ -13,6 +13,7 @@ mod chess_rules;
 mod doubled;
 mod jupiter;
 mod noisy;
+mod promotion_rule;
 mod relay;
 mod special;
 
@@ -302,12 +303,12 @@ impl Position {
             }
             out.truncate(kept);
         }
-        if let Some(choose) = v.promotion_choice
+        if let Some(rule) = v.promotion_rule
             && let Some(tabled) = promotion
         {
             for m in &mut out[start..] {
                 if m.promotion().is_some() {
-                    *m = m.with_promotion(choose(self, *m, tabled));
+                    *m = m.with_promotion(self.board_promotion(rule, *m, tabled));
                 }
             }
         }

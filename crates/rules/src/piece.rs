@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::betza::Mode;
-use crate::file::leak;
 use crate::geometry::Color;
+use crate::leak;
 
 /// Index of a piece type in its variant's table.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -9,13 +9,17 @@ use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
 use crate::variant::{Placement, Variant};
 
 mod insight;
-mod larger;
+pub(crate) mod larger;
 mod latent;
 mod make;
 mod rights;
 
 pub use insight::Barred;
 pub use larger::{ChessEnd, ChessState, NO_SQUARE, NoDrop, castle};
+
+/// `ChessState::castle` of a set-up position whose text does not give it: every castling whose
+/// pieces stand in place (`Position::from_setup` keeps only those).
+pub const CASTLE_AS_PLACED: u8 = u8::MAX;
 
 /// The hand slot of a type of the 12x8 game, if it can be in hand.
 pub fn hand_slot_of(kind: PieceKind) -> Option<usize> {
@@ -226,7 +230,7 @@ impl Position {
         } else if v.chess_rules.is_some() {
             pos.chess = match setup.chess {
                 Some(mut state) => {
-                    if state.castle == crate::fen::CASTLE_AS_PLACED {
+                    if state.castle == CASTLE_AS_PLACED {
                         state.castle = pos.initial_rights().castle;
                     }
                     state

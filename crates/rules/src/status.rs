@@ -108,7 +108,7 @@ impl Position {
     /// The square a 12x8 promotion names: where the new Assassin appears or the new Thunder
     /// explodes (`P-d8=As@f7`). `None` for every other move.
     pub fn named_square(&self, m: crate::Move) -> Option<crate::Square> {
-        use crate::variants::larger_board::kinds::{ASSASSIN, THUNDER};
+        use crate::position::larger::kinds::{ASSASSIN, THUNDER};
         (self.variant().chess
             && m.kind == crate::MoveKind::Normal
             && m.promotion()

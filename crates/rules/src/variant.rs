@@ -3,12 +3,10 @@
 
 use crate::betza::{self, Mode};
 use crate::geometry::{CELLS, Color, Geometry, MAX_SIDE, Square, offset};
-use crate::moves::Move;
 use crate::piece::{
     ArrivalKind, Code, LineKind, Piece, PieceKind, PieceSpec, RelayKind, SecondStep, Special,
     latent,
 };
-use crate::position::Position;
 
 #[path = "variant/chess_tables.rs"]
 mod chess_tables;
@@ -129,10 +127,15 @@ pub struct CompiledPiece {
     pub optional_capture: bool,
 }
 
-/// Chooses the promoted type of a promoting move, given the type the table names: Typhoon's King
-/// becomes an Emperor of Emperors when an Emperor is on the board. Called by move generation for
-/// every promoting move of the variant; a variant without one promotes by its table alone.
-pub type PromotionChoice = fn(&Position, Move, PieceKind) -> PieceKind;
+/// A promotion that depends on the board, by name: move generation (`crate::movegen`) applies it
+/// to every promoting move of the variant; a variant without one promotes by its table alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromotionRule {
+    /// Typhoon's and Jupiter's: a King promoting to the Emperor (`Em`) becomes an Emperor of
+    /// Emperors (`EE`) instead while an Emperor of either side stays on the board after the move.
+    EmperorOfEmperors,
+}
 
 /// See `Variant::diagram_companions`: (kind, its square, the King's corner) -> Blue pieces.
 pub type DiagramCompanions = fn(PieceKind, Square, Square) -> Vec<Placement>;
@@ -162,9 +165,6 @@ pub struct SetupRule {
     /// A sentence for `--help` and the docs on how names are formed.
     pub help: &'static str,
 }
-
-/// The games read from variant files in this process (`Variant::register`).
-static LOADED: std::sync::Mutex<Vec<&'static Variant>> = std::sync::Mutex::new(Vec::new());
 
 impl SetupRule {
     /// A game with one array, given square by square (`Variant::fixed_array`), named `default`.
@@ -196,8 +196,8 @@ pub struct Variant {
     /// The union of every type's latent bits: poison, burning, doubling and the Kamikaze's
     /// self-capture are looked for only when some type has them.
     pub latent: u8,
-    /// Board-dependent promotion (see `PromotionChoice`); `None` for Scirocco.
-    pub promotion_choice: Option<PromotionChoice>,
+    /// The board-dependent promotion rule, if any (`PromotionRule`); `None` for Scirocco.
+    pub promotion_rule: Option<PromotionRule>,
     /// The 12x8 game's International Chess layer: check, castling, en passant, drops from hands,
     /// draws (`position/larger`). Its moves do not come from the compiled tables.
     pub chess: bool,
@@ -241,7 +241,7 @@ pub struct Variant {
     /// the definition hash leaves it out. `None` for the built-in games and most files.
     pub based_on: Option<&'static str>,
     /// The short hash of the definition (`definition_hash`), computed on first use.
-    definition_hash: std::sync::OnceLock<String>,
+    pub(crate) definition_hash: std::sync::OnceLock<String>,
     /// Indexed by piece code; entry 0 is unused.
     compiled: Vec<CompiledPiece>,
     /// The check rules' powers, indexed by piece code like `compiled`.
@@ -510,7 +510,7 @@ impl Variant {
             pieces,
             rules,
             setups,
-            promotion_choice: None,
+            promotion_rule: None,
             chess: false,
             chess_rules: None,
             has_chess_rules: false,
@@ -554,8 +554,8 @@ impl Variant {
     }
 
     /// Sets the board-dependent promotion rule.
-    pub fn with_promotion_choice(mut self, choice: PromotionChoice) -> Variant {
-        self.promotion_choice = Some(choice);
+    pub fn with_promotion_rule(mut self, rule: PromotionRule) -> Variant {
+        self.promotion_rule = Some(rule);
         self
     }
 
@@ -584,15 +584,6 @@ impl Variant {
         self.side_titles = titles;
         self.side_letters = letters;
         self
-    }
-
-    /// A short, stable hash of everything that decides how the game plays and how its records
-    /// read (`file::definition`): records carry it, so that one made under another definition
-    /// of the game is refused rather than replayed. Computed once per variant, on first use
-    /// (call it on the finished variant, after the `with_` settings).
-    pub fn definition_hash(&self) -> &str {
-        self.definition_hash
-            .get_or_init(|| crate::file::definition::hash(self))
     }
 
     /// Leaks the variant so positions can refer to it for the rest of the program.
@@ -723,60 +714,10 @@ impl Variant {
         self.setups.names.map(|names| names())
     }
 
-    /// All variants of this build.
-    pub fn all() -> Vec<&'static Variant> {
-        vec![
-            crate::variants::scirocco::variant(),
-            crate::variants::typhoon::variant(),
-            crate::variants::jupiter::variant(),
-            crate::variants::jupiter_1999::variant(),
-            crate::variants::larger_board::variant(),
-        ]
-    }
-
-    /// The variant with this identifier (case-insensitive): a built-in game, or one read from a
-    /// variant file and registered in this process (`Variant::register`).
-    pub fn by_id(id: &str) -> Option<&'static Variant> {
-        let named = |v: &&'static Variant| v.answers_to(id);
-        Variant::all().into_iter().find(named).or_else(|| {
-            let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-            loaded.iter().copied().find(named)
-        })
-    }
-
     /// Whether `name` names this game: its id or one of its aliases, in any case.
     pub fn answers_to(&self, name: &str) -> bool {
         self.id.eq_ignore_ascii_case(name)
             || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
-    }
-
-    /// Makes a game read from a file known by its id to this process, so that its records replay
-    /// (`by_id`). Refused for a built-in game's id, or one a different game already has.
-    pub fn register(variant: &'static Variant) -> Result<(), String> {
-        if Variant::all()
-            .iter()
-            .any(|v| v.id.eq_ignore_ascii_case(variant.id))
-        {
-            return Err(format!(
-                "the id {:?} is a built-in game's; give the variant an id of its own",
-                variant.id
-            ));
-        }
-        let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        match loaded
-            .iter()
-            .find(|v| v.id.eq_ignore_ascii_case(variant.id))
-        {
-            Some(v) if std::ptr::eq(*v, variant) => Ok(()),
-            Some(_) => Err(format!(
-                "a different game with the id {:?} is already loaded",
-                variant.id
-            )),
-            None => {
-                loaded.push(variant);
-                Ok(())
-            }
-        }
     }
 }
 

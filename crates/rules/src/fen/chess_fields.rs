@@ -4,9 +4,9 @@
 
 use super::FenError;
 use crate::geometry::{Color, Square};
+use crate::position::larger::kinds;
 use crate::position::{ChessState, NO_SQUARE, castle};
 use crate::variant::Variant;
-use crate::variants::larger_board::kinds;
 
 pub(super) fn parse_side(text: &str) -> Option<Color> {
     match text.to_ascii_lowercase().as_str() {

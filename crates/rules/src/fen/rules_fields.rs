@@ -6,12 +6,8 @@
 
 use super::FenError;
 use crate::geometry::{Color, Square};
-use crate::position::{ChessState, NO_SQUARE};
+use crate::position::{CASTLE_AS_PLACED, ChessState, NO_SQUARE};
 use crate::variant::Variant;
-
-/// `castle` when the text does not give it: every castling whose pieces stand in place
-/// (`Position::from_setup` keeps only those).
-pub const CASTLE_AS_PLACED: u8 = u8::MAX;
 
 /// The side to move by its letter or name (`w`, `White`).
 pub(super) fn parse_side(v: &Variant, text: &str) -> Option<Color> {

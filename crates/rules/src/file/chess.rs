@@ -129,8 +129,8 @@ pub(super) fn side_names(names: &[String; 2]) -> Result<([&'static str; 2], [cha
     }
     Ok((
         [
-            super::leak::string(names[0].clone()),
-            super::leak::string(names[1].clone()),
+            crate::leak::string(names[0].clone()),
+            crate::leak::string(names[1].clone()),
         ],
         [a, b],
     ))

@@ -40,6 +40,17 @@ pub const HASH_DIGITS: usize = 12;
 /// a value is the engine's estimate of its worth (when a file gives one), not a rule.
 const NOT_RULES: [&str; 3] = ["name", "description", "value"];
 
+impl Variant {
+    /// A short, stable hash of everything that decides how the game plays and how its records
+    /// read (this module): records carry it, so that one made under another definition of the
+    /// game is refused rather than replayed. Computed once per variant, on first use (call it
+    /// on the finished variant, after the `with_` settings). Defined here, with the canonical
+    /// text, because the model below knows nothing of the file format.
+    pub fn definition_hash(&self) -> &str {
+        self.definition_hash.get_or_init(|| hash(self))
+    }
+}
+
 /// The definition hash of a game (`Variant::definition_hash` keeps it once computed).
 pub fn hash(v: &Variant) -> String {
     let digest = Sha256::digest(canonical_text(v).as_bytes());
@@ -71,7 +82,7 @@ pub fn canonical_text(v: &Variant) -> String {
             "ranks": v.geometry.height,
             "promotion_ranks": [zone_ranks(v, Color::Blue), zone_ranks(v, Color::Tan)],
         },
-        "promotion": v.promotion_choice.map(|_| "emperor_of_emperors"),
+        "promotion": v.promotion_rule,
         "rules": {
             "royal_capture_loses": v.rules.royal_capture_loses,
             "bare_piece_loses": v.rules.bare_piece_loses,

@@ -8,11 +8,11 @@
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use super::leak;
 use super::piece::{FileError, PieceEntry, check_pieces};
 use crate::geometry::{Color, Geometry, MAX_SIDE, Square};
+use crate::leak;
 use crate::piece::PieceKind;
-use crate::variant::{Placement, Rules, SetupRule, Variant};
+use crate::variant::{Placement, PromotionRule, Rules, SetupRule, Variant};
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,12 +32,6 @@ pub struct GameSection {
     /// Their first letters, in lower case, name the side to move in a position's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sides: Option<[String; 2]>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PromotionRule {
-    EmperorOfEmperors,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -353,8 +347,8 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     )
     .with_fixed_array(fixed)
     .with_based_on(based_on);
-    if game.promotion == Some(PromotionRule::EmperorOfEmperors) {
-        variant = variant.with_promotion_choice(crate::variants::typhoon::promotion_choice);
+    if let Some(rule) = game.promotion {
+        variant = variant.with_promotion_rule(rule);
     }
     if let Some(chess_rules) = chess_rules {
         variant = variant.with_chess_rules(chess_rules);
@@ -512,7 +506,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
         game: GameSection {
             id: v.id.to_string(),
             title: v.title.to_string(),
-            promotion: v.promotion_choice.map(|_| PromotionRule::EmperorOfEmperors),
+            promotion: v.promotion_rule,
             based_on: v.based_on.map(str::to_string),
             sides: (v.side_titles != ["Blue", "Tan"]).then(|| v.side_titles.map(str::to_string)),
         },
@@ -573,10 +567,7 @@ mod tests {
                 (back.rules.royal_capture_loses, back.rules.bare_piece_loses),
                 (v.rules.royal_capture_loses, v.rules.bare_piece_loses)
             );
-            assert_eq!(
-                back.promotion_choice.is_some(),
-                v.promotion_choice.is_some()
-            );
+            assert_eq!(back.promotion_rule, v.promotion_rule);
             let name = (v.setups.random)(7);
             assert_eq!(
                 (back.setups.build)(back, &name),

@@ -6,7 +6,6 @@
 mod chess;
 pub mod definition;
 pub mod game;
-pub mod leak;
 pub mod piece;
 
 pub use game::{game_from_toml, game_to_toml};

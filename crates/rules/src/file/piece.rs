@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use toml::Spanned;
 
-use super::leak;
+use crate::leak;
 use crate::piece::{PieceSpec, Special, latent};
 
 /// One piece type as a file writes it.

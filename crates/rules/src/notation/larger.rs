@@ -7,8 +7,8 @@ use super::{abbr_text, square_text};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::position::larger::kinds::{ASSASSIN, GOLEM_NE, LEAPER, THUNDER, WITHDRAWER};
 use crate::variant::Variant;
-use crate::variants::larger_board::kinds::{ASSASSIN, GOLEM_NE, LEAPER, THUNDER, WITHDRAWER};
 
 pub(super) fn drop_text(v: &Variant, m: Move) -> String {
     let abbr = m.promotion().map_or("?", |k| abbr_text(v, k));

@@ -11,36 +11,7 @@ use crate::geometry::{Color, Geometry, Square};
 use crate::piece::{PieceKind, PieceSpec};
 use crate::variant::{Placement, Rules, SetupRule, Variant};
 
-/// The piece types, in table order: `position/larger` names them by these indices.
-pub mod kinds {
-    pub const KING: u8 = 0;
-    pub const QUEEN: u8 = 1;
-    pub const ROOK: u8 = 2;
-    pub const BISHOP: u8 = 3;
-    pub const KNIGHT: u8 = 4;
-    pub const PAWN: u8 = 5;
-    pub const LION: u8 = 6;
-    /// The Can(n)on set Rook-wise (Pao).
-    pub const CANNON_ROOK: u8 = 7;
-    /// The Can(n)on set Bishop-wise (Vao).
-    pub const CANNON_BISHOP: u8 = 8;
-    pub const LEAPER: u8 = 9;
-    pub const PINCER: u8 = 10;
-    pub const ADVANCER: u8 = 11;
-    pub const WITHDRAWER: u8 = 12;
-    pub const WIZARD: u8 = 13;
-    pub const ELEPHANT: u8 = 14;
-    pub const ASSASSIN: u8 = 15;
-    pub const THUNDER: u8 = 16;
-    /// Golem parts, named by where the partner stands.
-    pub const GOLEM_NE: u8 = 17;
-    pub const GOLEM_NW: u8 = 18;
-    pub const GOLEM_SE: u8 = 19;
-    pub const GOLEM_SW: u8 = 20;
-    /// The first type that can be in hand; hand slots follow the table order up to the Thunder.
-    pub const FIRST_IN_HAND: u8 = LEAPER;
-    pub const HAND_SLOTS: usize = (THUNDER - LEAPER + 1) as usize;
-}
+use crate::position::larger::kinds;
 
 fn pieces() -> Vec<PieceSpec> {
     let p = PieceSpec::new;

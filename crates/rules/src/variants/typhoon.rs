@@ -1,41 +1,13 @@
 //! Typhoon (Adrian King, 2009 revision): 12x12, 75 piece types. The piece table is the game's file,
 //! `games/typhoon.toml`: it follows the text's table, corrected by its long descriptions, with the
 //! lost lists taken from the Jupiter text; docs/rules/typhoon.md records every reading. Here: the
-//! arrays, the King's board-dependent promotion and the tests.
+//! arrays and the tests (the King's board-dependent promotion is `PromotionRule::EmperorOfEmperors`).
 
 use std::sync::OnceLock;
 
-use crate::geometry::Color;
-use crate::moves::Move;
-use crate::piece::PieceKind;
-use crate::position::Position;
 use crate::variant::{Placement, SetupRule, Variant};
 use crate::variants::BuiltinArrays;
 use crate::variants::pairs::{self, Pair};
-
-/// The King's board-dependent promotion: Emperor if no Emperor (of either side) remains on the
-/// board once the move's captures are made, Emperor of Emperors otherwise.
-pub(crate) fn promotion_choice(pos: &Position, m: Move, tabled: PieceKind) -> PieceKind {
-    let v = pos.variant();
-    let emperor = v
-        .kind_by_abbr("Em")
-        .expect("the King promotes to the Emperor");
-    if tabled != emperor {
-        return tabled;
-    }
-    let on_board = Color::BOTH
-        .iter()
-        .flat_map(|&c| pos.side_pieces(c))
-        .filter(|(p, _)| p.kind == emperor)
-        .count();
-    let captured = pos.victims(m).filter(|(_, p)| p.kind == emperor).count();
-    if on_board > captured {
-        v.kind_by_abbr("EE")
-            .expect("the game has the Emperor of Emperors")
-    } else {
-        emperor
-    }
-}
 
 /// The 17 pairs in the text's order: (first-named, second, file of the left square, rank), Blue's
 /// side; bit 0 puts the first-named piece on the left square.

@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 use super::tests::board;
 use super::*;
 use crate::geometry::Square;
-use crate::moves::MoveKind;
+use crate::geometry::Color;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
 use crate::notation::{Style, format_move, parse_move};
 
 fn sq(name: &str) -> Square {

@@ -5,9 +5,10 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::geometry::Square;
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
 use crate::piece::Special;
-use crate::position::Setup;
+use crate::position::{Position, Setup};
 
 fn v() -> &'static Variant {
     variant()

@@ -7,12 +7,13 @@
 
 use crate::geometry::{Color, Square};
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
-use crate::variants::larger_board::kinds::{self, *};
+use kinds::*;
 
 mod attack;
 mod drops;
 mod generate;
 mod halfling;
+pub(crate) mod kinds;
 mod legal;
 mod make;
 mod pieces;

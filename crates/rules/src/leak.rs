@@ -1,6 +1,6 @@
-//! Text read from a variant file becomes `'static`, as the built-in tables are, by leaking it once:
-//! a game is loaded once per process and kept to its end, so the memory is bounded by the files
-//! read (and each file by its size).
+//! Text read from a variant file becomes `'static`, as the built-in tables are, by leaking it
+//! once: a game is loaded once per process and kept to its end, so the memory is bounded by the
+//! files read (and each file by its size). The model's hook parameters are read through it too.
 
 use serde::{Deserialize, Deserializer};
 
