@@ -116,7 +116,24 @@ impl Position {
         .then_some(crate::Square(m.aux[0]))
     }
 
-    /// Whether the side to move is in check, in a game with a check rule (the 12x8 game);
+    /// The square of the side to move's royal piece that stands in check (the first found, if
+    /// several do), in a game with a check rule; `None` when none is, or in the games without.
+    pub fn royal_in_check_square(&self) -> Option<crate::Square> {
+        let v = self.variant();
+        let us = self.side_to_move();
+        if v.chess_rules.is_some() {
+            return (self.side_cells(us).iter())
+                .map(|&c| c as usize)
+                .find(|&c| v.compiled(self.cell(c)).royal && self.square_attacked(c, us.other()))
+                .map(crate::Square::from_cell);
+        }
+        if v.chess && self.chess_in_check(us) {
+            return self.king_square(us);
+        }
+        None
+    }
+
+    /// Whether the side to move is in check, in a game with a check rule (the 12x8 game, a file with `check = true`);
     /// `None` in the games where moving into attack is legal.
     pub fn in_check(&self) -> Option<bool> {
         if self.variant().chess_rules.is_some() {

@@ -206,6 +206,43 @@ fn checkmate_wins_and_stalemate_draws() {
 }
 
 #[test]
+fn the_checked_royal_piece_is_found_wherever_its_type_stands_in_the_table() {
+    // Capablanca's file, and the same game with the King's entry moved to the end of the table
+    // (its type code no longer 0): the square in check is the King's in both.
+    let king = "[[piece]]\nname = \"King\"";
+    let start = CAPABLANCA.find(king).expect("the King's entry");
+    let end = start
+        + CAPABLANCA[start + 1..]
+            .find("[[piece]]")
+            .expect("an entry after it")
+        + 1;
+    let moved = format!(
+        "{}{}\n{}",
+        &CAPABLANCA[..start],
+        &CAPABLANCA[end..],
+        &CAPABLANCA[start..end]
+    )
+    .replace("id = \"capablanca\"", "id = \"capablanca-king-last\"");
+    let reordered = game(&moved);
+    assert_ne!(
+        reordered.kind_by_abbr("K"),
+        game(CAPABLANCA).kind_by_abbr("K")
+    );
+    for v in [game(CAPABLANCA), reordered] {
+        let checked = position(v, "k9/1Q8/2K7/10/10/10/10/10 b - - 0 1");
+        assert_eq!(
+            checked.royal_in_check_square(),
+            v.geometry.parse_square("a8")
+        );
+        let quiet = position(v, "k9/2Q7/1K8/10/10/10/10/10 b - - 0 1");
+        assert_eq!(quiet.royal_in_check_square(), None);
+    }
+    // A game without a check rule has no square in check.
+    let scirocco = Variant::by_id("scirocco").unwrap();
+    assert_eq!(Position::start(scirocco).royal_in_check_square(), None);
+}
+
+#[test]
 fn a_move_may_not_leave_the_king_attacked() {
     let v = game(CAPABLANCA);
     // The e-pawn is pinned by the Rook on e8 (it may advance along the file), the Knight on d2

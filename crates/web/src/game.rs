@@ -496,10 +496,7 @@ fn board_view_with(pos: &Position, danger: &[Square]) -> BoardView {
             }
         }
     }
-    let check = (pos.in_check() == Some(true))
-        .then(|| pos.king_square(pos.side_to_move()))
-        .flatten()
-        .map(|sq| v.square_name(sq));
+    let check = pos.royal_in_check_square().map(|sq| v.square_name(sq));
     let danger = danger.iter().map(|&sq| v.square_name(sq)).collect();
     BoardView {
         ply: pos.ply(),

@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 
 use super::tests::board;
 use super::*;
-use crate::geometry::Square;
 use crate::geometry::Color;
+use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
-use crate::position::Position;
 use crate::notation::{Style, format_move, parse_move};
+use crate::position::Position;
 
 fn sq(name: &str) -> Square {
     variant().geometry.parse_square(name).unwrap()
