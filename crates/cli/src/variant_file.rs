@@ -62,6 +62,27 @@ fn summary(v: &'static Variant) -> String {
         yes(r.bare_piece_loses),
         yes(r.third_repetition_illegal)
     );
+    if r.promotion_moves == jovian_rules::shogi_rules::PromotionMoves::EntryOrCapture {
+        let _ = writeln!(
+            out,
+            "Promotion: on a move that enters the zone, or captures having started in it, or \
+             after which the piece could never move again (Chu Shogi's); always a choice"
+        );
+    }
+    if let Some(t) = &r.lion_trading {
+        let names = |set: &jovian_rules::shogi_rules::KindSet| {
+            set.kinds()
+                .map(|k| v.abbr(k))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "Lion trading (Chu Shogi's): Lions {}; no bridge: {}",
+            names(&t.lions),
+            names(&t.no_bridge)
+        );
+    }
     if let Some(c) = &v.chess_rules {
         let letters: String = c.castlings.iter().map(|c| c.letter()).collect();
         let limits = (v.pieces.iter().enumerate())

@@ -135,7 +135,16 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
             chess: Some(chess),
         });
     }
-    let to_move = Color::parse(side).ok_or_else(|| FenError::BadSide(side.to_string()))?;
+    // The game's own side letters and names first (a file may name its sides: Chu Shogi's `b`
+    // is Black, its first side); the built-in names (`blue`, `w`, ...) only for the games that
+    // keep Blue and Tan, where they cannot contradict the game's own.
+    let to_move = rules_fields::parse_side(variant, side)
+        .or_else(|| {
+            (variant.side_titles == ["Blue", "Tan"])
+                .then(|| Color::parse(side))
+                .flatten()
+        })
+        .ok_or_else(|| FenError::BadSide(side.to_string()))?;
     if let Some(field) = fields.next() {
         // No variant of this build keeps state beyond the board and the side to move; later games
         // (hands, castling rights) will accept their keys here.

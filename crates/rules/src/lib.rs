@@ -17,6 +17,7 @@ pub mod piece;
 pub mod position;
 pub mod random;
 pub mod record;
+pub mod shogi_rules;
 pub mod status;
 pub mod variant;
 pub mod variants;

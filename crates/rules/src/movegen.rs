@@ -15,6 +15,7 @@ mod jupiter;
 mod noisy;
 mod promotion_rule;
 mod relay;
+mod shogi_rules;
 mod special;
 
 use crate::geometry::QUEEN_STEPS;
@@ -75,6 +76,7 @@ impl Position {
         if self.variant().has_chess_rules {
             self.mechanism_moves(out);
         }
+        self.settle_shogi_promotions(out);
     }
 
     /// `pseudo_legal_moves`, or with `NOISY` a shorter list that still holds every move of it
@@ -332,6 +334,7 @@ impl Position {
         if self.variant().has_chess_rules {
             self.keep_safe_moves(out);
         }
+        self.keep_lawful_lion_captures(out);
         if self.repetition_possible() {
             out.retain(|&m| self.is_irreversible(m) || !self.would_repeat_thrice(m));
         }

@@ -140,6 +140,9 @@ pub enum Special {
     DoubleHop(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Pass the turn (Parrot, Raven, Horned Owl, Diving Osprey).
     Pass,
+    /// Pass the turn by stepping to an empty square at one of these vectors and back: only where
+    /// one of them is empty (Chu Shogi's Lion, "jitto").
+    PassVia(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
     /// Convert, without moving, an enemy on one of these squares (the Cuckoo; the square between
     /// for a two-step vector is ignored).
     Convert(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
@@ -241,6 +244,9 @@ pub enum SecondStep {
     Wazir,
     /// A step of the first step's kind turned 90 degrees either way.
     Perpendicular,
+    /// The first step again, on along the same line, or back to the start (then the move is an
+    /// igui capture): the one-direction Lion power of Chu Shogi's Horned Falcon and Soaring Eagle.
+    Straight,
 }
 
 /// Who a capture-by-arrival power takes (`Special::Arrival`).

@@ -12,7 +12,7 @@ use crate::piece::{
 mod chess_tables;
 
 /// Which of the texts' game-ending and legality rules apply.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Rules {
     /// A side that has lost all its royal pieces has lost.
     pub royal_capture_loses: bool,
@@ -20,6 +20,10 @@ pub struct Rules {
     pub bare_piece_loses: bool,
     /// A move that makes a position occur for the third time is illegal.
     pub third_repetition_illegal: bool,
+    /// Which moves may promote (Chu Shogi's differ).
+    pub promotion_moves: crate::shogi_rules::PromotionMoves,
+    /// Chu Shogi's rules against trading Lions, where the game has them.
+    pub lion_trading: Option<crate::shogi_rules::LionTrading>,
 }
 
 /// A ride compiled to mailbox offsets. `max == 0` means unlimited.
@@ -108,6 +112,8 @@ pub struct CompiledPiece {
     pub hoppers: Vec<(isize, u8)>,
     pub line: Option<LineKind>,
     pub pass: bool,
+    /// The steps of a `PassVia`: a pass where one of them reaches an empty square.
+    pub pass_via: Vec<isize>,
     pub shoot: bool,
     pub immobilizes: bool,
     /// Any of the Typhoon hooks above is present (so Scirocco's pieces skip them at no cost).
@@ -320,6 +326,7 @@ fn compile_jupiter_hook(j: &mut JupiterHooks, special: &Special, color: Color) {
                     SecondStep::King => crate::piece::Lines::Queen.vectors().to_vec(),
                     SecondStep::Wazir => crate::piece::Lines::Orthogonal.vectors().to_vec(),
                     SecondStep::Perpendicular => perpendicular(f).to_vec(),
+                    SecondStep::Straight => vec![f, (-f.0, -f.1)],
                 };
                 let mut ride = LionRide {
                     first: o(f),
@@ -459,6 +466,9 @@ impl Variant {
                             c.double_hops.extend(vs.iter().map(|&v| oriented(v, color)))
                         }
                         Special::Pass => c.pass = true,
+                        Special::PassVia(vs) => {
+                            c.pass_via.extend(vs.iter().map(|&v| oriented(v, color)))
+                        }
                         Special::Convert(vs) => {
                             c.converts.extend(vs.iter().map(|&v| oriented(v, color)))
                         }
@@ -487,6 +497,7 @@ impl Variant {
                     || !c.hoppers.is_empty()
                     || c.line.is_some()
                     || c.pass
+                    || !c.pass_via.is_empty()
                     || c.shoot;
             }
         }

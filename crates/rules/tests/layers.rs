@@ -22,6 +22,7 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "piece",
             "moves",
             "chess_rules",
+            "shogi_rules",
             "variant",
         ],
     ),

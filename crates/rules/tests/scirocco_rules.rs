@@ -209,6 +209,7 @@ fn igui_promotes_only_from_the_zone_whatever_the_victim_square() {
         royal_capture_loses: true,
         bare_piece_loses: true,
         third_repetition_illegal: true,
+        ..Rules::default()
     };
     let setups = SetupRule {
         default: "none",
@@ -345,6 +346,7 @@ fn small_variant(
         royal_capture_loses: true,
         bare_piece_loses: bare,
         third_repetition_illegal: true,
+        ..Rules::default()
     };
     let setups = SetupRule {
         default: "start",

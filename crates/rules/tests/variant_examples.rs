@@ -10,6 +10,7 @@ use jovian_rules::{Move, MoveKind, Outcome, Position, Variant, WinReason};
 
 const CAPABLANCA: &str = include_str!("../../../variants/capablanca.toml");
 const GRAND: &str = include_str!("../../../variants/grand.toml");
+const CHU: &str = include_str!("../../../variants/chu-shogi.toml");
 
 fn game(text: &str) -> &'static Variant {
     game_from_toml(text).unwrap_or_else(|e| panic!("{e}"))
@@ -48,7 +49,7 @@ fn grand_perft_equals_fairy_stockfish() {
 
 #[test]
 fn the_example_files_round_trip() {
-    for text in [CAPABLANCA, GRAND] {
+    for text in [CAPABLANCA, GRAND, CHU] {
         let v = game(text);
         let written = game_to_toml(v).unwrap();
         let back = game(&written);

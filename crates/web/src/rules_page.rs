@@ -119,6 +119,29 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
         out.push("A side reduced to a single piece has lost.".to_string());
     }
     out.push("A side with no legal move on its turn has lost.".to_string());
+    if v.rules.promotion_moves == jovian_rules::shogi_rules::PromotionMoves::EntryOrCapture {
+        out.push(
+            "A piece may promote, if it wishes, on a move that enters its promotion zone, or that \
+             captures having started inside it, or after which it could never move again \
+             unpromoted; a move inside the zone without a capture does not promote."
+                .to_string(),
+        );
+    }
+    if let Some(t) = &v.rules.lion_trading {
+        let lions: Vec<&str> = t.lions.kinds().map(|k| v.spec(k).name).collect();
+        let lions = lions.join(", ");
+        out.push(format!(
+            "Lion trading ({lions}): a Lion may not take a Lion that is not next to it where the \
+             opponent could take it back at once, unless the same move also takes a piece that \
+             is not a {}; after a Lion was taken by a piece that is not a Lion, the next move may \
+             not take a Lion with a piece that is not a Lion.",
+            t.no_bridge
+                .kinds()
+                .map(|k| v.spec(k).name)
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ));
+    }
     if v.rules.third_repetition_illegal {
         out.push(
             "A move that would make a position occur for the third time is not allowed (so there \

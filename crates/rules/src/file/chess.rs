@@ -142,6 +142,11 @@ pub(super) fn rules_section(v: &Variant) -> RulesSection {
         royal_capture_loses: v.rules.royal_capture_loses,
         bare_piece_loses: v.rules.bare_piece_loses,
         third_repetition_illegal: v.rules.third_repetition_illegal,
+        promotion_moves: v.rules.promotion_moves,
+        lion_trading: v.rules.lion_trading.map(|t| super::game::LionTradingEntry {
+            lions: t.lions.kinds().map(|k| v.abbr(k).to_string()).collect(),
+            no_bridge: t.no_bridge.kinds().map(|k| v.abbr(k).to_string()).collect(),
+        }),
         ..RulesSection::default()
     };
     if let Some(r) = &v.chess_rules {

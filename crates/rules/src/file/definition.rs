@@ -94,10 +94,15 @@ pub fn canonical_text(v: &Variant) -> String {
     if v.chess {
         definition["chess"] = json!(v.id);
     }
-    if v.chess_rules.is_some() {
-        // Only games with the check rules carry these keys: every other game's hash is unchanged.
+    let shogi_rules =
+        v.rules.promotion_moves != Default::default() || v.rules.lion_trading.is_some();
+    if v.chess_rules.is_some() || shogi_rules {
+        // Only games with the check rules or the shogi rules carry the whole section: every
+        // other game's hash is unchanged.
         definition["rules"] =
             serde_json::to_value(super::chess::rules_section(v)).expect("the rules are plain data");
+    }
+    if v.chess_rules.is_some() {
         definition["castling"] = serde_json::to_value(super::chess::castling_entries(v))
             .expect("castlings are plain data");
         definition["sides"] = json!(v.side_letters.map(String::from));

@@ -12,6 +12,7 @@ use super::piece::{FileError, PieceEntry, check_pieces};
 use crate::geometry::{Color, Geometry, MAX_SIDE, Square};
 use crate::leak;
 use crate::piece::PieceKind;
+use crate::shogi_rules::{KindSet, LionTrading, PromotionMoves};
 use crate::variant::{Placement, PromotionRule, Rules, SetupRule, Variant};
 
 #[derive(Serialize, Deserialize)]
@@ -78,6 +79,27 @@ pub struct RulesSection {
     /// (`{ Q = 1, R = 2 }`); types not named have no limit.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub promotion_limits: std::collections::BTreeMap<String, u8>,
+    /// Which moves may promote: `"start_or_end"` (the default: a move that starts or ends in the
+    /// zone) or `"entry_or_capture"` (Chu Shogi's).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub promotion_moves: PromotionMoves,
+    /// Chu Shogi's rules against trading Lions: `{ lions = ["Ln"], no_bridge = ["P", "GB"] }`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lion_trading: Option<LionTradingEntry>,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// `[rules] lion_trading`: the types the rules call Lions, and those whose capture makes no
+/// bridge to a protected Lion.
+#[derive(Clone, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct LionTradingEntry {
+    pub lions: Vec<String>,
+    #[serde(default)]
+    pub no_bridge: Vec<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -310,10 +332,18 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         }
     };
     let rules_section = file.rules.get_ref();
+    let lion_trading = match &rules_section.lion_trading {
+        None => None,
+        Some(entry) => {
+            Some(lion_trading_of(entry, &kind_of).map_err(|why| at(file.rules.span(), why))?)
+        }
+    };
     let rules = Rules {
         royal_capture_loses: rules_section.royal_capture_loses,
         bare_piece_loses: rules_section.bare_piece_loses,
         third_repetition_illegal: rules_section.third_repetition_illegal,
+        promotion_moves: rules_section.promotion_moves,
+        lion_trading,
     };
     let chess_rules = super::chess::chess_rules_of(
         text,
@@ -532,6 +562,30 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
     text += "\n";
     text += &super::piece::pieces_to_toml(head.pieces);
     Ok(text)
+}
+
+/// The Lion-trading rules an entry names, every abbreviation a type of the table.
+fn lion_trading_of(
+    entry: &LionTradingEntry,
+    kind_of: &dyn Fn(&str) -> Option<PieceKind>,
+) -> Result<LionTrading, String> {
+    let set = |abbrs: &[String], key: &str| {
+        let mut set = KindSet::default();
+        for abbr in abbrs {
+            let kind = kind_of(abbr)
+                .ok_or_else(|| format!("lion_trading: {key} names {abbr:?}, which no piece is"))?;
+            set.insert(kind);
+        }
+        Ok::<_, String>(set)
+    };
+    let lions = set(&entry.lions, "lions")?;
+    if lions.is_empty() {
+        return Err("lion_trading: lions names no type".to_string());
+    }
+    Ok(LionTrading {
+        lions,
+        no_bridge: set(&entry.no_bridge, "no_bridge")?,
+    })
 }
 
 #[cfg(test)]

@@ -37,10 +37,12 @@ impl Position {
         if chess_rules {
             self.mechanism_moves(out);
         }
+        self.settle_shogi_promotions(out);
         out.retain(|&m| self.is_noisy(m));
         if chess_rules {
             self.keep_safe_moves(out);
         }
+        self.keep_lawful_lion_captures(out);
         // The same filters as `legal_moves`, each judging one move alone, so filtering fewer
         // moves keeps the same ones.
         if self.repetition_possible() {
@@ -60,7 +62,12 @@ impl Position {
     /// Whether `legal_moves` would list anything, usually found from the first piece's moves.
     /// `scratch` is overwritten.
     pub fn has_legal_move(&mut self, scratch: &mut Vec<Move>) -> bool {
-        if self.variant().chess || self.variant().has_chess_rules || self.mid_turn().is_some() {
+        let v = self.variant();
+        if v.chess
+            || v.has_chess_rules
+            || v.rules.lion_trading.is_some()
+            || self.mid_turn().is_some()
+        {
             self.legal_moves(scratch);
             return !scratch.is_empty();
         }

@@ -37,7 +37,9 @@ impl Position {
                 push_with_promotion(out, m, promotion, may_promote(to));
             }
         }
-        if cp.pass {
+        if cp.pass
+            || (cp.pass_via.iter()).any(|&off| self.cell(at(from, off)) == crate::piece::EMPTY)
+        {
             out.push(Move::pass(from_sq));
         }
         // Conversion without moving never promotes (the text: "a Cuckoo changing the ownership of

@@ -553,6 +553,17 @@ impl Position {
         self.push_history(true);
     }
 
+    /// The last move of the game or search path, if it was not a null move: the mover's code
+    /// before it, and the pieces its own captures removed (cell, code), in removal order.
+    pub(crate) fn last_move_captures(
+        &self,
+    ) -> Option<(crate::piece::Code, &[(u16, crate::piece::Code)])> {
+        let u = self.undo.last().filter(|u| !u.null)?;
+        let start = u.removed_start as usize;
+        let own = (start + u.after_start as usize).min(self.removed.len());
+        Some((u.moved, &self.removed[start..own]))
+    }
+
     /// Takes back the last move made. Does nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {

@@ -151,6 +151,7 @@ pub fn variant() -> &'static Variant {
                 royal_capture_loses: false,
                 bare_piece_loses: false,
                 third_repetition_illegal: false,
+                ..Rules::default()
             },
             SetupRule {
                 default: "standard",

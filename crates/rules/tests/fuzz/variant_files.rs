@@ -14,14 +14,20 @@ use super::mutate::{self, assert_one_line};
 const SMALL: &str = include_str!("../data/pilgrims.toml");
 /// A game with the chess rules: check, castling, en passant, promotion choices.
 const CAPABLANCA: &str = include_str!("../../../../variants/capablanca.toml");
+/// A game with the shogi rules: Chu's promotion moves and Lion trading, `pass_via`.
+const CHU: &str = include_str!("../../../../variants/chu-shogi.toml");
 
 /// The texts mutated: the small game most often (it reads quickly and its mutants often still
-/// read), Capablanca Chess, the smaller built-in games, and Jupiter now and then (33 KB, 161
-/// types).
+/// read), Capablanca Chess, Chu Shogi, the smaller built-in games, and Jupiter now and then
+/// (33 KB, 161 types).
 fn seeds() -> Vec<String> {
     let file = |id: &str| game_to_toml(Variant::by_id(id).unwrap()).unwrap();
     let mut out = vec![SMALL.to_string(); 6];
-    out.extend([CAPABLANCA.to_string(), CAPABLANCA.to_string()]);
+    out.extend([
+        CAPABLANCA.to_string(),
+        CAPABLANCA.to_string(),
+        CHU.to_string(),
+    ]);
     out.extend([file("scirocco"), file("scirocco"), file("typhoon")]);
     out.push(file("jupiter"));
     out
