@@ -3,7 +3,8 @@
 // variants`), positions loaded as chess FENs for two people at this board. Castling by clicking
 // the King and its target (recorded O-O), check shown on the King's square and in the status,
 // only the moves out of check lit, a promotion chooser offering the file's six choices, and
-// checkmate ending the game.
+// checkmate ending the game. Then Chu Shogi (variants/chu-shogi.toml), from the same directory:
+// its 12x12 board, a few moves by clicks, the Lion's targets lit, the Lion-trading rules stated.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -119,6 +120,32 @@ try {
   assert.equal(game.result.winner, "blue");
   assert.deepEqual(game.legal, []);
   await page.screenshot({ path: `${shots}/check-rules-mate.png` });
+
+  step("Chu Shogi from the same directory: a 12x12 game; the Lion's double moves light up");
+  await page.click("#btn-new");
+  await page.waitForSelector("#dlg-new[open]");
+  await page.selectOption("#new-variant", "chu-shogi");
+  await page.check("input[name=humans][value=both]");
+  await page.click("#new-start");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 92);
+  assert.equal(await page.locator("rect[data-square]").count(), 144, "a 12x12 board");
+  game = await currentGame();
+  assert.equal(game.variant, "chu-shogi");
+  assert.equal(await status(), "Black to move");
+  await clickMove("f4", "f5");
+  await clickMove("g9", "g8");
+  await clickMove("f3", "f4");
+  await clickMove("g10", "g9");
+  game = await currentGame();
+  await page.click('g.piece[data-square="f4"]');
+  const lionTargets = legalFrom(game, "f4");
+  assert.ok(lionTargets.has("f6") && lionTargets.has("h6"), `leaps among ${[...lionTargets]}`);
+  assert.deepEqual(new Set(await lit()), lionTargets);
+  await page.screenshot({ path: `${shots}/check-rules-chu.png` });
+  await page.click("#btn-rules");
+  await page.waitForSelector("#dlg-rules[open]");
+  assert.match(await page.locator("#rules-body").textContent(), /Lion trading \(Lion\)/);
+  await page.click("#dlg-rules button[value=close]");
 
   assert.deepEqual(errors, [], "no errors in the page");
   console.log("check rules browser test passed");
