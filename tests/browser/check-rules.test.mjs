@@ -5,6 +5,8 @@
 // only the moves out of check lit, a promotion chooser offering the file's six choices, and
 // checkmate ending the game. Then Chu Shogi (variants/chu-shogi.toml), from the same directory:
 // its 12x12 board, a few moves by clicks, the Lion's targets lit, the Lion-trading rules stated.
+// Then Shogi (variants/shogi.toml): a capture to the hand, the hand beside the board, a drop by
+// clicks.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -145,6 +147,46 @@ try {
   await page.click("#btn-rules");
   await page.waitForSelector("#dlg-rules[open]");
   assert.match(await page.locator("#rules-body").textContent(), /Lion trading \(Lion\)/);
+  await page.click("#dlg-rules button[value=close]");
+
+  step("Shogi from the same directory: a captured Bishop joins Black's hand and is dropped back");
+  await page.click("#btn-new");
+  await page.waitForSelector("#dlg-new[open]");
+  await page.selectOption("#new-variant", "shogi");
+  await page.check("input[name=humans][value=both]");
+  await page.click("#new-start");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece").length === 40);
+  assert.equal(await page.locator("rect[data-square]").count(), 81, "a 9x9 board");
+  await clickMove("c3", "c4");
+  await clickMove("g7", "g6");
+  // The Bishop takes the Bishop inside the zone: promote or not, the chooser asks.
+  await page.click('g.piece[data-square="b2"]');
+  await page.click('rect[data-square="h8"]', { force: true });
+  await page.waitForSelector("#chooser:not([hidden])");
+  const shogiChoices = await page.locator("#chooser button code").allTextContents();
+  assert.deepEqual(new Set(shogiChoices), new Set(["Bxh8", "Bxh8=H"]), shogiChoices.join());
+  await page.click("#chooser button:has(code:text-is('Bxh8'))");
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 3);
+  game = await currentGame();
+  assert.deepEqual(game.board.hands.map((h) => [h.color, h.abbr, h.count]), [["blue", "B", 1]]);
+  await clickMove("a7", "a6");
+  // Black's hand, below the board: its Bishop, whose drops light up.
+  await page.waitForSelector('#hand-bottom button[data-hand="B"]:not([disabled])');
+  await page.click('#hand-bottom button[data-hand="B"]');
+  game = await currentGame();
+  const dropTargets = legalFrom(game, "@B");
+  assert.ok(dropTargets.size > 30 && dropTargets.has("e5"), `drops: ${[...dropTargets]}`);
+  assert.deepEqual(new Set(await lit()), dropTargets);
+  await page.screenshot({ path: `${shots}/check-rules-shogi.png` });
+  await page.click('rect[data-square="e5"]', { force: true });
+  await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 5);
+  game = await currentGame();
+  assert.equal(game.moves[4].text, "B@e5");
+  assert.equal(game.board.pieces.find((p) => p.square === "e5")?.abbr, "B");
+  assert.deepEqual(game.board.hands, []);
+  await page.click("#btn-rules");
+  await page.waitForSelector("#dlg-rules[open]");
+  assert.match(await page.locator("#rules-body").textContent(), /Drops: instead of moving/);
   await page.click("#dlg-rules button[value=close]");
 
   assert.deepEqual(errors, [], "no errors in the page");

@@ -56,10 +56,10 @@ pub fn diagram(pos: &Position) -> String {
         let _ = writeln!(out, "{line} {}", rank + 1);
     }
     let _ = writeln!(out, "{header}");
-    if let Some(state) = pos.chess_state() {
-        // The 12x8 game: what each side holds in hand.
+    if v.chess || v.rules.drops.is_some() {
+        // What each side holds in hand.
         for color in Color::BOTH {
-            let hand: Vec<String> = state
+            let hand: Vec<String> = pos
                 .hand_pieces(color)
                 .map(|(kind, n)| {
                     let abbr = v.side_abbr(kind, color);

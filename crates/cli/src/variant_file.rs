@@ -83,6 +83,27 @@ fn summary(v: &'static Variant) -> String {
             names(&t.no_bridge)
         );
     }
+    if let Some(d) = &r.drops {
+        let names = |kinds: &mut dyn Iterator<Item = jovian_rules::PieceKind>| {
+            kinds.map(|k| v.abbr(k)).collect::<Vec<_>>().join(", ")
+        };
+        let _ = writeln!(
+            out,
+            "Drops: hands hold {}; captured pieces {}; one a file: {}; no mating drop: {}",
+            names(&mut d.kinds().iter().copied()),
+            if d.captures_to_hand {
+                "join the captor's hand, unpromoted"
+            } else {
+                "leave the game"
+            },
+            Some(names(&mut d.one_per_file.kinds()))
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "-".to_string()),
+            Some(names(&mut d.no_drop_mate.kinds()))
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "-".to_string()),
+        );
+    }
     if let Some(c) = &v.chess_rules {
         let letters: String = c.castlings.iter().map(|c| c.letter()).collect();
         let limits = (v.pieces.iter().enumerate())

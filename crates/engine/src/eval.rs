@@ -207,17 +207,13 @@ impl Evaluator {
         score[us] - score[1 - us] + t.tempo
     }
 
-    /// Pieces in hand (the 12x8 game) at their full value; the evaluation counts `hand_share`
-    /// of it: they still have to find a square, and drops wait until both Kings have moved.
+    /// Pieces in hand (the 12x8 game's, a game's with drops) at their full value; the
+    /// evaluation counts `hand_share` of it: they still have to find a square (and in the 12x8
+    /// game, drops wait until both Kings have moved).
     fn hand_value(&self, pos: &Position, color: Color) -> i32 {
-        pos.chess_state().map_or(0, |state| {
-            state
-                .hand_pieces(color)
-                .map(|(kind, n)| {
-                    self.value[Piece::new(kind, Color::Blue).code() as usize] * n as i32
-                })
-                .sum()
-        })
+        pos.hand_pieces(color)
+            .map(|(kind, n)| self.value[Piece::new(kind, Color::Blue).code() as usize] * n as i32)
+            .sum()
     }
 
     /// The evaluation taken apart into the quantities its weights multiply, Blue's minus Tan's:

@@ -228,14 +228,10 @@ fn scanned_material(eval: &Evaluator, pos: &Position, color: Color) -> i64 {
         .filter(|&(c, kind, _)| c == color && !v.spec(kind).royal)
         .map(|(c, kind, _)| eval.piece_value(jovian_rules::Piece::new(kind, c)) as i64)
         .sum();
-    let hand: i64 = pos.chess_state().map_or(0, |state| {
-        state
-            .hand_pieces(color)
-            .map(|(kind, n)| {
-                eval.piece_value(jovian_rules::Piece::new(kind, color)) as i64 * n as i64
-            })
-            .sum()
-    });
+    let hand: i64 = pos
+        .hand_pieces(color)
+        .map(|(kind, n)| eval.piece_value(jovian_rules::Piece::new(kind, color)) as i64 * n as i64)
+        .sum();
     board + hand
 }
 

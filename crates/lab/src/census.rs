@@ -16,10 +16,8 @@ impl Census {
             for (piece, _) in pos.side_pieces(color) {
                 counts[piece.kind.0 as usize][color.index()] += 1;
             }
-            if let Some(state) = pos.chess_state() {
-                for (kind, n) in state.hand_pieces(color) {
-                    counts[kind.0 as usize][color.index()] += n as i32;
-                }
+            for (kind, n) in pos.hand_pieces(color) {
+                counts[kind.0 as usize][color.index()] += n as i32;
             }
         }
         Census(counts)

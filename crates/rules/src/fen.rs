@@ -124,7 +124,7 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
             chess: Some(chess),
         });
     }
-    if variant.chess_rules.is_some() {
+    if variant.keeps_state {
         let to_move = rules_fields::parse_side(variant, side)
             .ok_or_else(|| FenError::BadSide(side.to_string()))?;
         let chess = rules_fields::parse(variant, to_move, fields)?;
@@ -224,7 +224,7 @@ fn rank_tokens(variant: &Variant, rank_text: &str) -> Vec<String> {
 /// The colour comes from the case of the first letter; the type from the token with its first
 /// letter uppercased, exactly, or else from any spelling that names one type only (`fh` for Tan's
 /// Fire Horse, as older texts wrote it).
-fn read_piece(variant: &Variant, token: &str) -> Option<(Color, PieceKind)> {
+pub(super) fn read_piece(variant: &Variant, token: &str) -> Option<(Color, PieceKind)> {
     let first = token.chars().next()?;
     let color = if first.is_uppercase() {
         Color::Blue
@@ -310,7 +310,7 @@ pub fn write_setup(setup: &Setup) -> String {
     if v.chess {
         let state = setup.chess.unwrap_or_else(ChessState::initial);
         text += &chess_fields::write(v, &state);
-    } else if v.chess_rules.is_some()
+    } else if v.keeps_state
         && let Some(state) = &setup.chess
     {
         text += &rules_fields::write(v, state);

@@ -4,6 +4,7 @@
 
 pub mod betza;
 pub mod chess_rules;
+pub mod drop_rules;
 pub mod fen;
 pub mod file;
 pub mod geometry;

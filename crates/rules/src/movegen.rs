@@ -11,6 +11,7 @@ use crate::position::SquareSet;
 mod attack;
 mod chess_rules;
 mod doubled;
+mod drops;
 mod jupiter;
 mod noisy;
 mod promotion_rule;
@@ -77,6 +78,9 @@ impl Position {
             self.mechanism_moves(out);
         }
         self.settle_shogi_promotions(out);
+        if let Some(drops) = &self.variant().rules.drops {
+            self.hand_drops(drops, out);
+        }
     }
 
     /// `pseudo_legal_moves`, or with `NOISY` a shorter list that still holds every move of it
@@ -333,6 +337,7 @@ impl Position {
         self.pseudo_legal_moves(out);
         if self.variant().has_chess_rules {
             self.keep_safe_moves(out);
+            self.keep_lawful_drops(out);
         }
         self.keep_lawful_lion_captures(out);
         if self.repetition_possible() {

@@ -176,12 +176,14 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
     }
     // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
     // with what each style writes for them (cheap: few such moves, and none in Scirocco).
+    // A drop is also read as Shogi writes it, `P*e5`.
+    let starred = cleaned.replacen('*', "@", 1);
     for &m in legal.iter().filter(|&&m| read_by_text(m)) {
         let styles = [Style::Short, Style::Long, Style::Coordinate];
-        if styles
-            .iter()
-            .any(|&st| render(pos, m, st, &legal) == cleaned)
-            || named_conversion(pos, m).is_some_and(|t| t == cleaned)
+        if styles.iter().any(|&st| {
+            let text = render(pos, m, st, &legal);
+            text == cleaned || (m.kind == MoveKind::Drop && text == starred)
+        }) || named_conversion(pos, m).is_some_and(|t| t == cleaned)
         {
             return Ok(m);
         }
@@ -549,6 +551,7 @@ fn read_by_text_kind(kind: MoveKind) -> bool {
             | MoveKind::Convert
             | MoveKind::Swap
             | MoveKind::LineCapture
+            | MoveKind::Drop
     )
 }
 

@@ -227,7 +227,7 @@ impl Position {
             pos.chess_undo.reserve(256);
             pos.journal.reserve(1024);
             pos.validate_chess()?;
-        } else if v.chess_rules.is_some() {
+        } else if v.keeps_state {
             pos.chess = match setup.chess {
                 Some(mut state) => {
                     if state.castle == CASTLE_AS_PLACED {
@@ -261,7 +261,7 @@ impl Position {
             variant: self.variant,
             pieces: self.pieces().collect(),
             to_move: self.side,
-            chess: (self.variant.chess || self.variant.chess_rules.is_some()).then_some(self.chess),
+            chess: (self.variant.chess || self.variant.keeps_state).then_some(self.chess),
         }
     }
 
@@ -273,6 +273,30 @@ impl Position {
     /// other games.
     pub fn chess_state(&self) -> Option<&ChessState> {
         self.variant.chess.then_some(&self.chess)
+    }
+
+    /// The pieces `color` holds in hand, by type, with their numbers (the 12x8 game's, or a game's
+    /// with `drop_rules`); nothing in the other games.
+    pub fn hand_pieces(&self, color: Color) -> impl Iterator<Item = (PieceKind, u8)> + '_ {
+        let hand = &self.chess.hands[color.index()];
+        let drops = self.variant.rules.drops.as_ref();
+        let chess = self.variant.chess;
+        let slots = if chess || drops.is_some() {
+            hand.len()
+        } else {
+            0
+        };
+        (0..slots).filter_map(move |slot| {
+            if hand[slot] == 0 {
+                return None;
+            }
+            let kind = if chess {
+                PieceKind(larger::kinds::FIRST_IN_HAND + slot as u8)
+            } else {
+                *drops?.kinds().get(slot)?
+            };
+            Some((kind, hand[slot]))
+        })
     }
     #[inline]
     pub fn side_to_move(&self) -> Color {
@@ -354,7 +378,7 @@ impl Position {
         }
         if self.variant.chess {
             h ^= self.chess.key();
-        } else if self.variant.chess_rules.is_some() {
+        } else if self.variant.keeps_state {
             h ^= rights::rights_key(&self.chess);
         }
         if self.mid_turn != 0 {

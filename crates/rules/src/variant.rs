@@ -24,6 +24,9 @@ pub struct Rules {
     pub promotion_moves: crate::shogi_rules::PromotionMoves,
     /// Chu Shogi's rules against trading Lions, where the game has them.
     pub lion_trading: Option<crate::shogi_rules::LionTrading>,
+    /// Drops from hands, where the game has them (Shogi, Crazyhouse). Kept apart (leaked, as the
+    /// variant is) so that these rules stay small: the hot paths read them.
+    pub drops: Option<&'static crate::drop_rules::DropRules>,
 }
 
 /// A ride compiled to mailbox offsets. `max == 0` means unlimited.
@@ -212,6 +215,12 @@ pub struct Variant {
     pub chess_rules: Option<crate::chess_rules::ChessRules>,
     /// `chess_rules.is_some()`, kept as a flag for the hot paths.
     pub has_chess_rules: bool,
+    /// The game keeps state beyond the board in `ChessState` (`chess_rules` or drops): kept by
+    /// `make`, undone by `unmake`, hashed.
+    pub keeps_state: bool,
+    /// By type: the type a piece of it was promoted from (itself if none): what a captured piece
+    /// becomes in its captor's hand.
+    unpromoted: Vec<crate::piece::PieceKind>,
     /// With `chess_rules`: every type's captures are table leaps and straight rides, so that a
     /// move that does not start on a line through the royal piece cannot expose it.
     pub plain_attacks: bool,
@@ -501,6 +510,14 @@ impl Variant {
                     || c.shoot;
             }
         }
+        let mut unpromoted: Vec<PieceKind> = (0..pieces.len() as u8).map(PieceKind).collect();
+        for (i, spec) in pieces.iter().enumerate().rev() {
+            for abbr in spec.promotes_to.iter().chain(&spec.also_promotes_to) {
+                if let Some(k) = pieces.iter().position(|p| p.abbr == *abbr) {
+                    unpromoted[k] = PieceKind(i as u8);
+                }
+            }
+        }
         let mut zone = [Box::new([false; CELLS]), Box::new([false; CELLS])];
         for color in Color::BOTH {
             for sq in geometry.squares() {
@@ -525,6 +542,8 @@ impl Variant {
             chess: false,
             chess_rules: None,
             has_chess_rules: false,
+            keeps_state: rules.drops.is_some(),
+            unpromoted,
             plain_attacks: false,
             ride_steps: [Vec::new(), Vec::new()],
             attack_lines: Default::default(),
@@ -568,6 +587,15 @@ impl Variant {
     pub fn with_promotion_rule(mut self, rule: PromotionRule) -> Variant {
         self.promotion_rule = Some(rule);
         self
+    }
+
+    /// The type a piece of `kind` was promoted from (`kind` itself if it is no promoted type).
+    #[inline]
+    pub fn unpromoted(&self, kind: PieceKind) -> PieceKind {
+        self.unpromoted
+            .get(kind.0 as usize)
+            .copied()
+            .unwrap_or(kind)
     }
 
     /// Selects the 12x8 game's own International Chess layer (see `chess`).

@@ -23,6 +23,7 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "moves",
             "chess_rules",
             "shogi_rules",
+            "drop_rules",
             "variant",
         ],
     ),

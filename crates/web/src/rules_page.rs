@@ -142,6 +142,9 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
                 .join(" or ")
         ));
     }
+    if let Some(d) = &v.rules.drops {
+        out.push(drops_sentence(v, d));
+    }
     if v.rules.third_repetition_illegal {
         out.push(
             "A move that would make a position occur for the third time is not allowed (so there \
@@ -150,6 +153,34 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
         );
     }
     out
+}
+
+/// What a game's drop rules say, in a sentence or two.
+fn drops_sentence(v: &Variant, d: &jovian_rules::drop_rules::DropRules) -> String {
+    let names = |kinds: &mut dyn Iterator<Item = jovian_rules::PieceKind>| {
+        kinds.map(|k| v.spec(k).name).collect::<Vec<_>>().join(", ")
+    };
+    let mut text = format!(
+        "Drops: instead of moving, a side may put a piece from its hand ({}) on any empty \
+         square where it could move again later.",
+        names(&mut d.kinds().iter().copied())
+    );
+    if d.captures_to_hand {
+        text += " A captured piece joins the captor's hand, as the type it was promoted from.";
+    }
+    if !d.one_per_file.is_empty() {
+        text += &format!(
+            " No {} is dropped on a file that already holds one of its side's.",
+            names(&mut d.one_per_file.kinds())
+        );
+    }
+    if !d.no_drop_mate.is_empty() {
+        text += &format!(
+            " A drop of a {} may not give checkmate.",
+            names(&mut d.no_drop_mate.kinds())
+        );
+    }
+    text
 }
 
 pub async fn rules(

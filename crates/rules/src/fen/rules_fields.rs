@@ -5,6 +5,7 @@
 //! passant, a count of 0.
 
 use super::FenError;
+use crate::drop_rules::{HAND_SLOTS, MAX_IN_HAND};
 use crate::geometry::{Color, Square};
 use crate::position::{CASTLE_AS_PLACED, ChessState, NO_SQUARE};
 use crate::variant::Variant;
@@ -44,6 +45,7 @@ pub(super) fn parse<'a>(
             "ep" => "ep",
             "halfmove" => "halfmove",
             "fullmove" => "fullmove",
+            "hand" if v.rules.drops.is_some() => "hand",
             _ => {
                 return Err(FenError::UnknownField {
                     key: key.to_string(),
@@ -62,6 +64,7 @@ pub(super) fn parse<'a>(
         };
         match key {
             "castle" => state.castle = parse_castle(v, value).map_err(bad)?,
+            "hand" => state.hands = parse_hand(v, value).map_err(bad)?,
             "ep" => (state.ep_from, state.ep_target) = parse_ep(v, to_move, value).map_err(bad)?,
             "halfmove" => {
                 state.halfmove = value
@@ -133,8 +136,80 @@ fn parse_ep(v: &Variant, to_move: Color, value: &str) -> Result<(u8, u8), String
     ))
 }
 
-/// The fields as the canonical text writes them.
+/// A hand field: `-`, or the pieces in hand as `2P,L,p` (a count before an abbreviation for more
+/// than one; the second side's in lower case), every type one the hand may hold.
+fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; HAND_SLOTS]; 2], String> {
+    let mut hands = [[0u8; HAND_SLOTS]; 2];
+    let Some(drops) = &v.rules.drops else {
+        return Err("this game has no hands".to_string());
+    };
+    if value == "-" {
+        return Ok(hands);
+    }
+    for token in value.split(',') {
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        let count = if digits == 0 {
+            1
+        } else {
+            token[..digits]
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| (1..=MAX_IN_HAND).contains(&n))
+                .ok_or_else(|| format!("{token:?}: a count is 1 to {MAX_IN_HAND}"))?
+        };
+        let abbr = &token[digits..];
+        let (color, kind) = super::read_piece(v, abbr)
+            .ok_or_else(|| format!("{abbr:?} is no piece of this game"))?;
+        let slot = drops
+            .slot(kind)
+            .ok_or_else(|| format!("{abbr:?} is not a piece a hand may hold"))?;
+        let n = &mut hands[color.index()][slot];
+        *n = n
+            .checked_add(count)
+            .filter(|&total| total <= MAX_IN_HAND)
+            .ok_or_else(|| format!("more than {MAX_IN_HAND} {abbr} in hand"))?;
+    }
+    Ok(hands)
+}
+
+/// The hand field's value (`-` for empty hands).
+fn write_hand(v: &Variant, s: &ChessState) -> String {
+    let Some(drops) = &v.rules.drops else {
+        return "-".to_string();
+    };
+    let mut items = Vec::new();
+    for color in Color::BOTH {
+        for (slot, &kind) in drops.kinds().iter().enumerate() {
+            let n = s.hands[color.index()][slot];
+            if n > 0 {
+                let abbr = v.side_abbr(kind, color);
+                items.push(if n > 1 { format!("{n}{abbr}") } else { abbr });
+            }
+        }
+    }
+    if items.is_empty() {
+        "-".to_string()
+    } else {
+        items.join(",")
+    }
+}
+
+/// The fields as the canonical text writes them: the check rules' (castling, en passant, the
+/// fifty-move count) in a game with them, the hands in a game with drops.
 pub(super) fn write(v: &Variant, s: &ChessState) -> String {
+    let mut text = String::new();
+    if v.chess_rules.is_some() {
+        text += &write_rights(v, s);
+    }
+    if v.rules.drops.is_some() {
+        text += &format!(" hand={}", write_hand(v, s));
+    }
+    text
+}
+
+/// The castling rights (in a game with castlings), the en passant square (when there is one) and
+/// the fifty-move count (in a game with that rule).
+fn write_rights(v: &Variant, s: &ChessState) -> String {
     let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
     let mut castle: String = (castlings.iter().enumerate())
         .filter(|&(i, _)| s.castle >> i & 1 == 1)
@@ -143,7 +218,10 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
     if castle.is_empty() {
         castle = "-".to_string();
     }
-    let mut text = format!(" castle={castle}");
+    let mut text = String::new();
+    if !castlings.is_empty() {
+        text += &format!(" castle={castle}");
+    }
     if s.ep_target != NO_SQUARE && s.ep_from != NO_SQUARE {
         let (from, target) = (Square(s.ep_from), Square(s.ep_target));
         let first = if target.rank() > from.rank() {
@@ -153,5 +231,11 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         };
         text += &format!(" ep={}", v.geometry.square_name(first));
     }
-    text + &format!(" halfmove={}", s.halfmove)
+    if v.chess_rules
+        .as_ref()
+        .is_some_and(|r| r.fifty_move_plies.is_some())
+    {
+        text += &format!(" halfmove={}", s.halfmove);
+    }
+    text
 }

@@ -102,6 +102,9 @@ pub fn canonical_text(v: &Variant) -> String {
         definition["rules"] =
             serde_json::to_value(super::chess::rules_section(v)).expect("the rules are plain data");
     }
+    if let Some(drops) = super::drops::drops_section(v) {
+        definition["drops"] = serde_json::to_value(drops).expect("the drop rules are plain data");
+    }
     if v.chess_rules.is_some() {
         definition["castling"] = serde_json::to_value(super::chess::castling_entries(v))
             .expect("castlings are plain data");

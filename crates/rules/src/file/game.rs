@@ -156,6 +156,8 @@ struct GameIn {
     rules: Spanned<RulesSection>,
     setup: Spanned<SetupSection>,
     #[serde(default)]
+    drops: Option<Spanned<super::drops::DropsSection>>,
+    #[serde(default)]
     castling: Vec<Spanned<CastlingEntry>>,
     piece: Vec<Spanned<PieceEntry>>,
 }
@@ -166,6 +168,8 @@ struct GameOut<'a> {
     board: BoardSection,
     rules: RulesSection,
     setup: SetupSection,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drops: Option<super::drops::DropsSection>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     castling: Vec<CastlingEntry>,
     #[serde(skip)]
@@ -338,12 +342,22 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             Some(lion_trading_of(entry, &kind_of).map_err(|why| at(file.rules.span(), why))?)
         }
     };
+    let drops = match &file.drops {
+        None => None,
+        Some(section) => Some(&*Box::leak(Box::new(
+            super::drops::drop_rules_of(section.get_ref(), &kind_of, &|k| {
+                entries[k.0 as usize].royal
+            })
+            .map_err(|why| at(section.span(), why))?,
+        ))),
+    };
     let rules = Rules {
         royal_capture_loses: rules_section.royal_capture_loses,
         bare_piece_loses: rules_section.bare_piece_loses,
         third_repetition_illegal: rules_section.third_repetition_illegal,
         promotion_moves: rules_section.promotion_moves,
         lion_trading,
+        drops,
     };
     let chess_rules = super::chess::chess_rules_of(
         text,
@@ -552,6 +566,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             blue,
             symmetry,
         },
+        drops: super::drops::drops_section(v),
         pieces: &v.pieces,
     };
     let mut text = format!(

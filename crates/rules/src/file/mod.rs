@@ -5,6 +5,7 @@
 
 mod chess;
 pub mod definition;
+mod drops;
 pub mod game;
 pub mod piece;
 

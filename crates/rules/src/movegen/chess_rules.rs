@@ -311,10 +311,12 @@ impl Position {
         for i in 0..out.len() {
             let m = out[i];
             let from = m.from.cell();
+            // A drop only adds a piece, which no leap or ride needs: it cannot expose the royal.
             let safe = if quick
-                && m.kind == MoveKind::Normal
-                && from != royals[0]
-                && !v.maybe_on_line(from as isize - royals[0] as isize, them)
+                && (m.kind == MoveKind::Drop
+                    || (m.kind == MoveKind::Normal
+                        && from != royals[0]
+                        && !v.maybe_on_line(from as isize - royals[0] as isize, them)))
             {
                 true
             } else {

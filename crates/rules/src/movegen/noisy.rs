@@ -11,7 +11,11 @@ impl Position {
     /// `legal_noisy_moves` lists.
     #[inline]
     pub fn is_noisy(&self, m: Move) -> bool {
-        m.promotion().is_some() || m.kind == MoveKind::Convert || self.is_capture(m)
+        // A drop names its type where a promotion would: it is quiet, but in the 12x8 game,
+        // whose search has always looked at its drops among the noisy moves.
+        (m.promotion().is_some() && (m.kind != MoveKind::Drop || self.variant().chess))
+            || m.kind == MoveKind::Convert
+            || self.is_capture(m)
     }
 
     /// Exactly the moves of `legal_moves` that are `is_noisy`, in the same order, found without

@@ -92,7 +92,11 @@ impl Position {
         }
         let from = m.from.cell();
         let to = m.to.cell();
-        let moved = self.board[from];
+        let moved = if m.kind == MoveKind::Drop {
+            Piece::new(m.promotion().expect("a drop names its type"), self.side).code()
+        } else {
+            self.board[from]
+        };
         // The undo record is written in place (no copy of it at the end).
         self.undo.push(Undo {
             mv: m,
@@ -105,7 +109,7 @@ impl Position {
         });
         let u = self.undo.len() - 1;
         let removed_start = self.removed.len();
-        let rules = self.variant.has_chess_rules;
+        let rules = self.variant.keeps_state;
         if rules {
             self.chess_undo.push((self.chess, 0));
         }
@@ -136,6 +140,9 @@ impl Position {
         for &cell in victims.as_slice() {
             let code = self.remove(cell as usize);
             self.removed.push((cell, code));
+        }
+        if let Some(drops) = &self.variant.rules.drops {
+            self.keep_hands(drops, m, removed_start);
         }
         match m.kind {
             MoveKind::Normal
@@ -169,13 +176,12 @@ impl Position {
             }
             MoveKind::Pull => self.relocate(to, to.wrapping_add_signed(-unit_step(m.from, m.to))),
             MoveKind::Repel => self.relocate(to, to.wrapping_add_signed(unit_step(m.from, m.to))),
-            MoveKind::Create => self.add(to, moved),
+            MoveKind::Create | MoveKind::Drop => self.add(to, moved),
             MoveKind::EnPassant => self.relocate(from, to),
             MoveKind::Castle => self.castle(m),
             MoveKind::Igui
             | MoveKind::Pass
             | MoveKind::Suicide
-            | MoveKind::Drop
             | MoveKind::Flip
             | MoveKind::ShootPassing
             | MoveKind::Golem => {}
@@ -183,7 +189,9 @@ impl Position {
         if m.kind == MoveKind::Convert {
             self.flip_owner(m.converted().cell());
         }
-        if let Some(kind) = m.promotion() {
+        if let Some(kind) = m.promotion()
+            && m.kind != MoveKind::Drop
+        {
             self.retype(m.destination().cell(), Piece::new(kind, self.side).code());
         }
         self.undo[u].after_start = (self.removed.len() - removed_start) as u8;
@@ -196,6 +204,10 @@ impl Position {
         if rules {
             self.update_chess_rights(m, moved, self.removed.len() > removed_start);
             irreversible |= m.kind == MoveKind::Castle || self.chess.halfmove == 0;
+            if self.variant.rules.drops.is_some_and(|d| d.captures_to_hand) {
+                // Captured pieces return as drops: only a lost castling right never comes back.
+                irreversible = m.kind == MoveKind::Castle;
+            }
         }
         if self.mid_turn != 0 {
             self.hash ^= self
@@ -541,7 +553,7 @@ impl Position {
             mid_turn_before: self.mid_turn,
             pushed: 0,
         });
-        if self.variant.has_chess_rules {
+        if self.variant.keeps_state {
             self.chess_undo.push((self.chess, 0));
             let before = super::rights::rights_key(&self.chess);
             self.chess.ep_target = super::NO_SQUARE;
@@ -572,7 +584,7 @@ impl Position {
         }
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
-        if self.variant.has_chess_rules {
+        if self.variant.keeps_state {
             self.chess = self.chess_undo.pop().expect("recorded by make").0;
         }
         if u.null {
@@ -600,7 +612,7 @@ impl Position {
             let (cell, code) = self.removed.pop().expect("recorded by make");
             self.add(cell as usize, code);
         }
-        if m.promotion().is_some() {
+        if m.promotion().is_some() && m.kind != MoveKind::Drop {
             self.retype(m.destination().cell(), u.moved);
         }
         if m.kind == MoveKind::Convert {
@@ -636,7 +648,7 @@ impl Position {
             }
             MoveKind::Pull => self.relocate(to.wrapping_add_signed(-unit_step(m.from, m.to)), to),
             MoveKind::Repel => self.relocate(to.wrapping_add_signed(unit_step(m.from, m.to)), to),
-            MoveKind::Create => {
+            MoveKind::Create | MoveKind::Drop => {
                 self.remove(to);
             }
             MoveKind::EnPassant => self.relocate(to, from),
@@ -644,7 +656,6 @@ impl Position {
             MoveKind::Igui
             | MoveKind::Pass
             | MoveKind::Suicide
-            | MoveKind::Drop
             | MoveKind::Flip
             | MoveKind::ShootPassing
             | MoveKind::Golem => {}
@@ -715,7 +726,10 @@ impl Position {
     /// a promotion or a birth.
     #[inline]
     pub fn is_irreversible(&self, m: Move) -> bool {
-        m.promotion().is_some() || m.kind == MoveKind::Create || self.is_capture(m)
+        (m.promotion().is_some() || m.kind == MoveKind::Create || self.is_capture(m))
+            // Where captured pieces come back as drops (and promoted ones unpromoted), any
+            // position may recur. (Asked last: most moves are reversible, and this is hot.)
+            && !self.variant.rules.drops.is_some_and(|d| d.captures_to_hand)
     }
 
     /// The enemy pieces `m` would capture, with their squares, read before the move is made

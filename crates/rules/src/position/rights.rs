@@ -4,15 +4,19 @@
 //! Kept by `make`, undone by `unmake`, hashed with its own keys.
 
 use super::{ChessState, NO_SQUARE, Position, PositionError};
+use crate::drop_rules::{DropRules, MAX_IN_HAND};
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Code, EMPTY, OFFBOARD, code_color_index};
+use crate::piece::{Code, EMPTY, OFFBOARD, Piece, code_color_index};
 
 /// Where each part of the state finds its keys in `KEYS`.
 const CASTLE: usize = 0;
 const EP_TARGET: usize = 8;
 const EP_FROM: usize = EP_TARGET + 256;
-const LEN: usize = EP_FROM + 256;
+/// A key per (side, hand slot, count): counts up to `MAX_IN_HAND`.
+const HAND: usize = EP_FROM + 256;
+const HAND_COUNTS: usize = crate::drop_rules::MAX_IN_HAND as usize + 1;
+const LEN: usize = HAND + 2 * crate::drop_rules::HAND_SLOTS * HAND_COUNTS;
 
 /// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
 static KEYS: [u64; LEN] = {
@@ -38,6 +42,14 @@ pub(super) fn rights_key(state: &ChessState) -> u64 {
     if state.ep_target != NO_SQUARE {
         h ^= KEYS[EP_TARGET + state.ep_target as usize] ^ KEYS[EP_FROM + state.ep_from as usize];
     }
+    for (side, hand) in state.hands.iter().enumerate() {
+        for (slot, &n) in hand.iter().enumerate() {
+            if n > 0 {
+                let n = (n as usize).min(HAND_COUNTS - 1);
+                h ^= KEYS[HAND + (side * crate::drop_rules::HAND_SLOTS + slot) * HAND_COUNTS + n];
+            }
+        }
+    }
     h
 }
 
@@ -54,6 +66,9 @@ impl Position {
     pub(super) fn initial_rights(&self) -> ChessState {
         let mut state = ChessState::empty();
         state.castle = self.possible_castle_bits();
+        if let Some(drops) = &self.variant.rules.drops {
+            state.hands = drops.initial;
+        }
         state
     }
 
@@ -118,7 +133,11 @@ impl Position {
     /// whether it removed anything): the new rights, with the hash updated.
     #[inline(never)]
     pub(super) fn update_chess_rights(&mut self, m: Move, moved: Code, captured: bool) {
-        let before = self.chess;
+        // The state as `make` found it (its hands may have changed since).
+        let before = self
+            .chess_undo
+            .last()
+            .map_or(self.chess, |&(state, _)| state);
         let v = self.variant;
         let cp = v.chess_piece(moved);
         self.chess.castle &= !(v.castle_spoilers(m.from.cell()) | v.castle_spoilers(m.to.cell()));
@@ -139,8 +158,38 @@ impl Position {
         } else {
             self.chess.halfmove.saturating_add(1)
         };
-        if (before.castle, before.ep_target) != (self.chess.castle, self.chess.ep_target) {
+        if (before.castle, before.ep_target, before.hands)
+            != (self.chess.castle, self.chess.ep_target, self.chess.hands)
+        {
             self.hash ^= rights_key(&before) ^ rights_key(&self.chess);
+        }
+    }
+
+    /// Keeps the hands of a game with drops, in `make` after `m`'s victims were removed (recorded
+    /// in `removed` from `removed_start`): a drop leaves its hand, and where captured pieces join
+    /// the captor's hand, each enemy piece removed does so as the type it was promoted from.
+    /// (The hash follows in `update_chess_rights`.)
+    #[inline(never)]
+    pub(super) fn keep_hands(&mut self, drops: &DropRules, m: Move, removed_start: usize) {
+        let us = self.side.index();
+        if m.kind == MoveKind::Drop
+            && let Some(slot) = m.promotion().and_then(|k| drops.slot(k))
+        {
+            let n = &mut self.chess.hands[us][slot];
+            *n = n.saturating_sub(1);
+        }
+        if drops.captures_to_hand {
+            for i in removed_start..self.removed.len() {
+                let code = self.removed[i].1;
+                if code_color_index(code) == us {
+                    continue;
+                }
+                let kind = self.variant.unpromoted(Piece::from_code(code).kind);
+                if let Some(slot) = drops.slot(kind) {
+                    let n = &mut self.chess.hands[us][slot];
+                    *n = (*n + 1).min(MAX_IN_HAND);
+                }
+            }
         }
     }
 

@@ -74,6 +74,7 @@ impl Variant {
         }
         self.chess_rules = Some(rules);
         self.has_chess_rules = true;
+        self.keeps_state = true;
         self
     }
 

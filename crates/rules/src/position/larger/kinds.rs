@@ -28,3 +28,6 @@ pub const GOLEM_SW: u8 = 20;
 /// The first type that can be in hand; hand slots follow the table order up to the Thunder.
 pub const FIRST_IN_HAND: u8 = LEAPER;
 pub const HAND_SLOTS: usize = (THUNDER - LEAPER + 1) as usize;
+
+// The general hands (`drop_rules`) live in the same state array.
+const _: () = assert!(HAND_SLOTS == crate::drop_rules::HAND_SLOTS);
