@@ -222,7 +222,9 @@ fn the_file_round_trips_and_every_move_reads_back() {
 fn bad_drop_rules_and_hands_are_one_clear_error() {
     let bad = |from: &str, to: &str, expect: &str| {
         let text = SHOGI.replacen(from, to, 1);
-        let e = game_from_toml(&text).err().expect("an error");
+        let Err(e) = game_from_toml(&text) else {
+            panic!("{from} -> {to} was read");
+        };
         assert!(e.to_string().contains(expect), "{e}");
     };
     bad(
