@@ -41,10 +41,12 @@ impl Position {
             return;
         };
         let counter_strike = self.lion_taken_by_non_lion(&rules);
+        // The opponent's replies, generated only for a Lion that takes a distant Lion (rare).
+        let mut scratch = Vec::new();
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if self.lawful_lion_capture(m, &rules, counter_strike) {
+            if self.lawful_lion_capture(m, &rules, counter_strike, &mut scratch) {
                 out[kept] = m;
                 kept += 1;
             }
@@ -66,7 +68,13 @@ impl Position {
     /// that is not a Lion only without the counter-strike rule; a Lion's only if every Lion it
     /// takes stood next to it, or it also takes a bridge, or the opponent could not take it back
     /// on its destination.
-    fn lawful_lion_capture(&mut self, m: Move, rules: &LionTrading, counter_strike: bool) -> bool {
+    fn lawful_lion_capture(
+        &mut self,
+        m: Move,
+        rules: &LionTrading,
+        counter_strike: bool,
+        scratch: &mut Vec<Move>,
+    ) -> bool {
         let is_lion = |kind: PieceKind| rules.lions.contains(kind);
         if !self.victims(m).any(|(_, p)| is_lion(p.kind)) {
             return true;
@@ -90,19 +98,20 @@ impl Position {
         let bridge = self
             .victims(m)
             .any(|(_, p)| !is_lion(p.kind) && !rules.no_bridge.contains(p.kind));
-        !takes_distant_lion || bridge || !self.taken_back(m)
+        !takes_distant_lion || bridge || !self.taken_back(m, scratch)
     }
 
     /// Whether, after `m`, the opponent has a move that takes the piece `m` moved, where it
-    /// stands (pinned pieces and pieces behind it on a line included: the move is made).
-    fn taken_back(&mut self, m: Move) -> bool {
+    /// stands (pinned pieces and pieces behind it on a line included: the move is made). Asked
+    /// as the attack test asks it (`capturable`, after a null move gives the turn back to the
+    /// mover): the table pieces looked up along their lines, the others' moves generated into
+    /// `scratch`.
+    fn taken_back(&mut self, m: Move, scratch: &mut Vec<Move>) -> bool {
         let to = m.destination();
         self.make(m);
-        let mut replies = Vec::new();
-        self.pseudo_legal_moves(&mut replies);
-        let hit = replies
-            .iter()
-            .any(|&r| self.victims(r).any(|(sq, _)| sq == to));
+        self.make_null();
+        let hit = self.capturable(to, scratch);
+        self.unmake();
         self.unmake();
         hit
     }
