@@ -87,9 +87,19 @@ fn summary(v: &'static Variant) -> String {
         let names = |kinds: &mut dyn Iterator<Item = jovian_rules::PieceKind>| {
             kinds.map(|k| v.abbr(k)).collect::<Vec<_>>().join(", ")
         };
+        let ranks: Vec<String> = (d.kinds().iter().enumerate())
+            .filter(|&(slot, _)| d.ranks[slot] != u16::MAX)
+            .map(|(slot, &k)| {
+                let list: Vec<String> = (0..v.geometry.height)
+                    .filter(|r| d.ranks[slot] >> r & 1 == 1)
+                    .map(|r| (r + 1).to_string())
+                    .collect();
+                format!("{} on ranks {}", v.abbr(k), list.join(","))
+            })
+            .collect();
         let _ = writeln!(
             out,
-            "Drops: hands hold {}; captured pieces {}; one a file: {}; no mating drop: {}",
+            "Drops: hands hold {}; captured pieces {}; one a file: {}; no mating drop: {}{}",
             names(&mut d.kinds().iter().copied()),
             if d.captures_to_hand {
                 "join the captor's hand, unpromoted"
@@ -102,6 +112,14 @@ fn summary(v: &'static Variant) -> String {
             Some(names(&mut d.no_drop_mate.kinds()))
                 .filter(|s| !s.is_empty())
                 .unwrap_or_else(|| "-".to_string()),
+            if ranks.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; only {} (counted from the dropping side)",
+                    ranks.join(", ")
+                )
+            }
         );
     }
     if let Some(c) = &v.chess_rules {

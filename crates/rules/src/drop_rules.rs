@@ -5,8 +5,9 @@
 //! What it expresses: which types a hand may hold; whether a captured piece joins its captor's
 //! hand (as the unpromoted type it was promoted from: Shogi); the types of which a side may not
 //! drop one on a file that already holds one of its own, unpromoted (Shogi's nifu); the types whose
-//! drop may not checkmate at once (Shogi's uchifuzume); what each side holds at the start. A piece
-//! is never dropped where it could never move (a pawn on its last rank), nor on an occupied square.
+//! drop may not checkmate at once (Shogi's uchifuzume); the ranks a type may be dropped on
+//! (Crazyhouse's Pawns: not the first or last); what each side holds at the start. A piece is
+//! never dropped where it could never move (a pawn on its last rank), nor on an occupied square.
 
 use crate::piece::PieceKind;
 use crate::shogi_rules::KindSet;
@@ -33,6 +34,10 @@ pub struct DropRules {
     pub no_drop_mate: KindSet,
     /// What each side holds at the start of a game, by slot.
     pub initial: [[u8; HAND_SLOTS]; 2],
+    /// By slot: the ranks, counted from the dropping side's own first rank (bit `r` for rank
+    /// `r + 1`), where a piece of the type may be dropped (Crazyhouse's Pawns: 2 to 7); every rank
+    /// unless the file says otherwise.
+    pub ranks: [u16; HAND_SLOTS],
 }
 
 impl DropRules {
@@ -61,6 +66,7 @@ impl DropRules {
             one_per_file: KindSet::default(),
             no_drop_mate: KindSet::default(),
             initial: [[0; HAND_SLOTS]; 2],
+            ranks: [u16::MAX; HAND_SLOTS],
         })
     }
 

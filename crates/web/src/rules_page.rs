@@ -174,6 +174,19 @@ fn drops_sentence(v: &Variant, d: &jovian_rules::drop_rules::DropRules) -> Strin
             names(&mut d.one_per_file.kinds())
         );
     }
+    for (slot, &kind) in d.kinds().iter().enumerate() {
+        if d.ranks[slot] != u16::MAX {
+            let ranks: Vec<String> = (0..v.geometry.height)
+                .filter(|r| d.ranks[slot] >> r & 1 == 1)
+                .map(|r| (r + 1).to_string())
+                .collect();
+            text += &format!(
+                " A {} is dropped only on its side's ranks {}.",
+                v.spec(kind).name,
+                ranks.join(", ")
+            );
+        }
+    }
     if !d.no_drop_mate.is_empty() {
         text += &format!(
             " A drop of a {} may not give checkmate.",

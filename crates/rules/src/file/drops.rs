@@ -26,6 +26,10 @@ pub struct DropsSection {
     /// abbreviation per piece (`[["P", "P"], ["P", "P"]]`); empty hands if absent.
     #[serde(default, skip_serializing_if = "no_hands")]
     pub in_hand: [Vec<String>; 2],
+    /// The ranks, counted from the dropping side (1 = its first), where a type may be dropped
+    /// (`{ P = [2, 3, 4, 5, 6, 7] }`); types not named may be dropped on every rank.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ranks: std::collections::BTreeMap<String, Vec<u8>>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -41,6 +45,7 @@ pub(super) fn drop_rules_of(
     section: &DropsSection,
     kind_of: &dyn Fn(&str) -> Option<PieceKind>,
     royal: &dyn Fn(PieceKind) -> bool,
+    board_ranks: u8,
 ) -> Result<DropRules, String> {
     let kind = |abbr: &str, key: &str| {
         kind_of(abbr).ok_or_else(|| format!("drops: {key} names {abbr:?}, which no piece is"))
@@ -74,6 +79,29 @@ pub(super) fn drop_rules_of(
     let no_drop_mate = in_hand(&section.no_drop_mate, "no_drop_mate")?;
     rules.one_per_file = one_per_file;
     rules.no_drop_mate = no_drop_mate;
+    for (abbr, ranks) in &section.ranks {
+        let slot = kind(abbr, "ranks")
+            .ok()
+            .and_then(|k| rules.slot(k))
+            .ok_or_else(|| {
+                format!("drops: ranks names {abbr:?}, which is not among the hand's pieces")
+            })?;
+        let mut bits = 0u16;
+        for &r in ranks {
+            if r == 0 || r > board_ranks {
+                return Err(format!(
+                    "drops: ranks gives {abbr} rank {r}, not a rank of the board (1 to {board_ranks})"
+                ));
+            }
+            bits |= 1 << (r - 1);
+        }
+        if bits == 0 {
+            return Err(format!("drops: ranks gives {abbr} no rank"));
+        }
+        // Every rank of the board is no restriction (and reads back as none).
+        let all = ((1u32 << board_ranks) - 1) as u16;
+        rules.ranks[slot] = if bits == all { u16::MAX } else { bits };
+    }
     for (side, abbrs) in section.in_hand.iter().enumerate() {
         for abbr in abbrs {
             let slot = kind(abbr, "in_hand")
@@ -109,7 +137,19 @@ pub(super) fn drops_section(v: &Variant) -> Option<DropsSection> {
             }
         }
     }
+    let all = (1u32 << v.geometry.height) - 1;
+    let ranks = (rules.kinds().iter().enumerate())
+        .filter(|&(slot, _)| (rules.ranks[slot] as u32 & all) != all)
+        .map(|(slot, &k)| {
+            let list = (0..v.geometry.height)
+                .filter(|r| rules.ranks[slot] >> r & 1 == 1)
+                .map(|r| r + 1)
+                .collect();
+            (v.abbr(k).to_string(), list)
+        })
+        .collect();
     Some(DropsSection {
+        ranks,
         pieces: rules
             .kinds()
             .iter()

@@ -345,9 +345,12 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     let drops = match &file.drops {
         None => None,
         Some(section) => Some(&*Box::leak(Box::new(
-            super::drops::drop_rules_of(section.get_ref(), &kind_of, &|k| {
-                entries[k.0 as usize].royal
-            })
+            super::drops::drop_rules_of(
+                section.get_ref(),
+                &kind_of,
+                &|k| entries[k.0 as usize].royal,
+                board.ranks,
+            )
             .map_err(|why| at(section.span(), why))?,
         ))),
     };

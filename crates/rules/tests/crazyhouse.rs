@@ -1,0 +1,98 @@
+//! Crazyhouse (variants/crazyhouse.toml): International Chess with drops, the second example of
+//! the `[drops]` a file switches on. A promoted piece returns to its captor's hand as a Pawn; a
+//! Pawn is dropped only on ranks 2 to 7. Its perft counts are Fairy-Stockfish's published ones
+//! (tests/data/crazyhouse.perft).
+
+use jovian_rules::fen::{parse_position, write_position};
+use jovian_rules::file::{game_from_toml, game_to_toml};
+use jovian_rules::notation::parse_move;
+use jovian_rules::{Move, MoveKind, Position, Variant};
+
+const CRAZYHOUSE: &str = include_str!("../../../variants/crazyhouse.toml");
+
+fn crazyhouse() -> &'static Variant {
+    game_from_toml(CRAZYHOUSE).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn position(fen: &str) -> Position {
+    let setup = parse_position(crazyhouse(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    pos.make(m);
+}
+
+#[test]
+fn perft_equals_fairy_stockfish_s_published_counts() {
+    let mut lines = 0;
+    for line in include_str!("data/crazyhouse.perft")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (fen, count) = line.split_once(" ; ").expect("FEN ; depth nodes");
+        let (depth, nodes) = count.split_once(' ').expect("depth nodes");
+        let mut pos = position(fen);
+        assert_eq!(
+            pos.perft(depth.parse().unwrap()),
+            nodes.parse::<u64>().unwrap(),
+            "{fen}"
+        );
+        lines += 1;
+    }
+    assert_eq!(lines, 4);
+}
+
+#[test]
+fn a_promoted_pawn_returns_as_a_pawn_and_pawns_drop_on_ranks_two_to_seven() {
+    // White promotes on b8 to a Queen (PQ), Black's Rook takes it: Black holds a Pawn.
+    let mut pos = position("r,3,k,3/1,P,6/8/8/8/8/8/4,K,3 w - - 0 1");
+    play(&mut pos, "b7b8pq");
+    assert!(
+        write_position(&pos).starts_with("r,PQ,2,k,3/"),
+        "{}",
+        write_position(&pos)
+    );
+    play(&mut pos, "a8b8");
+    assert!(
+        write_position(&pos).ends_with(" hand=p"),
+        "{}",
+        write_position(&pos)
+    );
+    play(&mut pos, "e1e2");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let v = pos.variant();
+    let pawn_drops: Vec<Move> = (moves.iter().copied())
+        .filter(|m| m.kind == MoveKind::Drop && m.promotion().map(|k| v.abbr(k)) == Some("P"))
+        .collect();
+    // 64 squares less the three pieces, less ranks 1 and 8 (Black's own eighth and first).
+    let ranks: Vec<u8> = pawn_drops.iter().map(|m| m.to.rank() + 1).collect();
+    assert!(ranks.iter().all(|r| (2..=7).contains(r)), "{ranks:?}");
+    assert_eq!(pawn_drops.len(), 6 * 8 - 1, "the e2 King stands on rank 2");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.kind == MoveKind::Drop && m.promotion().map(|k| v.abbr(k)) == Some("PQ"))
+    );
+}
+
+#[test]
+fn the_file_round_trips() {
+    let v = crazyhouse();
+    let written = game_to_toml(v).unwrap();
+    let back = game_from_toml(&written).unwrap();
+    assert_eq!(back.definition_hash(), v.definition_hash());
+    assert_eq!(back.rules.drops, v.rules.drops);
+    assert_eq!(game_to_toml(back).unwrap(), written);
+    assert!(
+        written.contains("[drops.ranks]\nP = [2, 3, 4, 5, 6, 7]"),
+        "{written}"
+    );
+    let bad = CRAZYHOUSE.replacen("P = [2, 3, 4, 5, 6, 7]", "P = [0, 9]", 1);
+    let Err(e) = game_from_toml(&bad) else {
+        panic!("rank 0 was read");
+    };
+    assert!(e.to_string().contains("not a rank of the board"), "{e}");
+}
