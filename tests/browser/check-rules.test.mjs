@@ -164,8 +164,8 @@ try {
   await page.click('rect[data-square="h8"]', { force: true });
   await page.waitForSelector("#chooser:not([hidden])");
   const shogiChoices = await page.locator("#chooser button code").allTextContents();
-  assert.deepEqual(new Set(shogiChoices), new Set(["Bxh8", "Bxh8=H"]), shogiChoices.join());
-  await page.click("#chooser button:has(code:text-is('Bxh8'))");
+  assert.deepEqual(new Set(shogiChoices), new Set(["Bxh8=", "Bxh8=H"]), shogiChoices.join());
+  await page.click("#chooser button:has(code:text-is('Bxh8='))");
   await page.waitForFunction(() => document.querySelectorAll("#moves span").length === 3);
   game = await currentGame();
   assert.deepEqual(game.board.hands.map((h) => [h.color, h.abbr, h.count]), [["blue", "B", 1]]);
