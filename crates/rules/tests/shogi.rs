@@ -257,3 +257,20 @@ fn bad_drop_rules_and_hands_are_one_clear_error() {
         assert!(parse_position(v, fen).is_err(), "{fen}");
     }
 }
+
+#[test]
+fn minishogi_perft_equals_fairy_stockfish_s_published_count() {
+    // variants/minishogi.toml: the same drops on 5x5, promotion on the farthest rank.
+    let v = game_from_toml(include_str!("../../../variants/minishogi.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut start = Position::start(v);
+    assert_eq!(
+        (1..=5).map(|d| start.perft(d)).collect::<Vec<_>>(),
+        [14, 181, 2512, 35401, 533203]
+    );
+    let written = game_to_toml(v).unwrap();
+    assert_eq!(
+        game_to_toml(game_from_toml(&written).unwrap()).unwrap(),
+        written
+    );
+}
