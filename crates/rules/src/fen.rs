@@ -135,16 +135,7 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
             chess: Some(chess),
         });
     }
-    // The game's own side letters and names first (a file may name its sides: Chu Shogi's `b`
-    // is Black, its first side); the built-in names (`blue`, `w`, ...) only for the games that
-    // keep Blue and Tan, where they cannot contradict the game's own.
-    let to_move = rules_fields::parse_side(variant, side)
-        .or_else(|| {
-            (variant.side_titles == ["Blue", "Tan"])
-                .then(|| Color::parse(side))
-                .flatten()
-        })
-        .ok_or_else(|| FenError::BadSide(side.to_string()))?;
+    let to_move = side_of(variant, side).ok_or_else(|| FenError::BadSide(side.to_string()))?;
     if let Some(field) = fields.next() {
         // No variant of this build keeps state beyond the board and the side to move; later games
         // (hands, castling rights) will accept their keys here.
@@ -161,6 +152,21 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
         pieces,
         to_move,
         chess: None,
+    })
+}
+
+/// The side a position's text names to move, as the game reads it: the game's own side letters
+/// and names first (a file may name its sides: Shogi's `b` is Black, its first side; the 12x8
+/// game's `b` is Black, its second); the built-in names (`blue`, `w`, ...) only for the games that
+/// keep Blue and Tan, where they cannot contradict the game's own.
+pub fn side_of(variant: &Variant, text: &str) -> Option<Color> {
+    if variant.chess {
+        return chess_fields::parse_side(text);
+    }
+    rules_fields::parse_side(variant, text).or_else(|| {
+        (variant.side_titles == ["Blue", "Tan"])
+            .then(|| Color::parse(text))
+            .flatten()
     })
 }
 

@@ -413,12 +413,21 @@ impl Record {
         Ok(())
     }
 
-    /// True if the record's Position tag has Tan to move: its moves then start with `1...`.
+    /// True if the record's Position tag has Tan to move: its moves then start with `1...`. The
+    /// side's letter is read as the record's game reads it (`b` is Black, the second side, in the
+    /// 12x8 game, and the first in Shogi); as the built-in names say for a game not known here.
     fn tan_first(&self) -> bool {
-        self.tag("Position")
+        let Some(side) = self
+            .tag("Position")
             .and_then(|p| p.split_whitespace().nth(1))
-            .and_then(Color::parse)
-            == Some(Color::Tan)
+        else {
+            return false;
+        };
+        let color = match self.tag("Variant").and_then(|n| Variant::by_id(n.trim())) {
+            Some(v) => fen::side_of(v, side),
+            None => Color::parse(side),
+        };
+        color == Some(Color::Tan)
     }
 
     /// The value of a tag; the name is matched exactly, or else ignoring case.

@@ -96,3 +96,18 @@ fn the_file_round_trips() {
     };
     assert!(e.to_string().contains("not a rank of the board"), "{e}");
 }
+
+#[test]
+fn a_record_set_up_with_black_to_move_is_numbered_from_black_s_move() {
+    // `b` in the Position tag is Black, the second side here (in Scirocco it would be Blue).
+    let v = crazyhouse();
+    Variant::register(v).unwrap();
+    let text = "[Variant \"crazyhouse\"]\n\
+                [Position \"r,n,b,q,k,b,n,r/p,p,p,p,p,p,p,p/8/8/4,P,3/8/P,P,P,P,1,P,P,P/R,N,B,Q,K,B,N,R b\"]\n\
+                1... e7e5 2. g1f3 b8c6 *\n";
+    let record = jovian_rules::record::Record::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let game = record.replay().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(game.moves.len(), 3);
+    let wrong = text.replace("1... e7e5 2.", "1. e7e5 2.");
+    assert!(jovian_rules::record::Record::parse(&wrong).is_err());
+}
