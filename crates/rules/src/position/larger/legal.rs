@@ -92,12 +92,12 @@ impl Position {
         }
         let kind = kind_of(self.board[m.from.cell()]);
         let cannon = kind == CANNON_ROOK || kind == CANNON_BISHOP;
-        if !(matches!(
+        let plain = matches!(
             kind,
             QUEEN | ROOK | BISHOP | KNIGHT | PAWN | LION | ELEPHANT
-        ) || cannon)
-            || (m.promotion().is_some() && !cannon)
-        {
+        );
+        // A Can(n)on may end in either state; any other promotion is a change of type.
+        if !cannon && (!plain || m.promotion().is_some()) {
             return false;
         }
         let on_line = |sq: Square| {
