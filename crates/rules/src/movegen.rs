@@ -78,7 +78,10 @@ impl Position {
             self.mechanism_moves(out);
         }
         self.settle_shogi_promotions(out);
-        if let Some(drops) = &self.variant().rules.drops {
+        // A drop is a whole turn: none in the middle of a doubled one.
+        if let Some(drops) = &self.variant().rules.drops
+            && self.mid_turn().is_none()
+        {
             self.hand_drops(drops, out);
         }
     }

@@ -247,6 +247,12 @@ fn bad_drop_rules_and_hands_are_one_clear_error() {
         "captures = true",
         "unknown field",
     );
+    // The rule against mating drops needs mate, so the check rule.
+    bad(
+        "check = true\n",
+        "royal_capture_loses = true\n",
+        "no_drop_mate needs the check rule",
+    );
     let v = shogi();
     for fen in [
         "k,8/9/9/9/9/9/9/9/8,K b hand=K",

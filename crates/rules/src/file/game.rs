@@ -342,6 +342,16 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             Some(lion_trading_of(entry, &kind_of).map_err(|why| at(file.rules.span(), why))?)
         }
     };
+    if let Some(section) = &file.drops
+        && !section.get_ref().no_drop_mate.is_empty()
+        && !rules_in.check
+    {
+        return Err(at(
+            section.span(),
+            "drops: no_drop_mate needs the check rule (check = true): without it there is no mate"
+                .to_string(),
+        ));
+    }
     let drops = match &file.drops {
         None => None,
         Some(section) => Some(&*Box::leak(Box::new(
