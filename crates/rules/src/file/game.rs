@@ -784,6 +784,24 @@ promotes = "Sq"
                 proptest::prop_assert!(e.line >= 1 && e.column >= 1);
             }
         }
+
+        /// The same for a game with drops and the check rule (Shogi's file, whose `[drops]` comes
+        /// before the pieces); a damaged file that still reads is a game that plays.
+        #[test]
+        fn damaged_drop_games_never_panic(cut in 900usize..1900, len in 0usize..30, junk in "[\\[\\]{}=\",a-z0-9A-Z \n]{0,10}") {
+            let text = include_str!("../../../../variants/shogi.toml");
+            let damaged = crate::file::damaged(text, cut, len, &junk);
+            match game_from_toml(&damaged) {
+                Err(e) => proptest::prop_assert!(e.line >= 1 && e.column >= 1),
+                Ok(v) => {
+                    if let Some(setup) = crate::Setup::named(v, v.setups.default)
+                        && let Ok(mut pos) = Position::from_setup(&setup)
+                    {
+                        pos.perft(2);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
