@@ -244,21 +244,80 @@ pub(super) fn read_piece(variant: &Variant, token: &str) -> Option<(Color, Piece
 }
 
 /// A position as a chess FEN (`rnabqkbcnr/... w KQkq - 0 1`), for the other engines of games
-/// with `chess_rules` whose abbreviations are single letters; `None` for other games. The move
+/// with `chess_rules` whose types a FEN can name: each by a single letter, or a promoted type as
+/// Fairy-Stockfish writes it, `+S` for the one type its origin promotes to (Shogi's), `Q~` for a
+/// type of its own that moves as an unpromoted one (Crazyhouse's promoted Queen); the hands, in a
+/// game with drops, in brackets after the board (`[Pp]`). `None` for other games. The move
 /// number is counted from the moves made since the position was set up.
 pub fn write_chess_fen(pos: &Position) -> Option<String> {
     let v = pos.variant();
-    if v.chess_rules.is_none() || !v.pieces.iter().all(|p| p.abbr.len() == 1) {
-        return None;
+    v.chess_rules.as_ref()?;
+    let mut letters: Vec<String> = Vec::with_capacity(v.pieces.len());
+    for (i, p) in v.pieces.iter().enumerate() {
+        if p.abbr.len() == 1 {
+            letters.push(p.abbr.to_string());
+            continue;
+        }
+        let origin = v.spec(v.unpromoted(PieceKind(i as u8)));
+        if !p.promoted || origin.abbr.len() != 1 {
+            return None;
+        }
+        if origin.also_promotes_to.is_empty() {
+            letters.push(format!("+{}", origin.abbr));
+        } else {
+            let twin = v.pieces.iter().find(|q| {
+                !q.promoted && q.abbr.len() == 1 && q.betza == p.betza && q.abbr != origin.abbr
+            })?;
+            letters.push(format!("{}~", twin.abbr));
+        }
     }
-    let text = write_position(pos);
-    let board = text.split_once(' ')?.0.replace(',', "");
+    let letter = |kind: PieceKind, color: Color| {
+        let text = &letters[kind.0 as usize];
+        match color {
+            Color::Blue => text.clone(),
+            Color::Tan => text.to_lowercase(),
+        }
+    };
+    let g = &v.geometry;
+    let mut ranks = Vec::with_capacity(g.height as usize);
+    for rank in (0..g.height).rev() {
+        let (mut text, mut empty) = (String::new(), 0);
+        for file in 0..g.width {
+            match pos.piece_at(Square::new(file, rank)) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        text += &empty.to_string();
+                        empty = 0;
+                    }
+                    text += &letter(p.kind, p.color);
+                }
+            }
+        }
+        if empty > 0 {
+            text += &empty.to_string();
+        }
+        ranks.push(text);
+    }
+    let mut board = ranks.join("/");
+    if v.rules.drops.is_some() {
+        board.push('[');
+        for color in Color::BOTH {
+            for (kind, n) in pos.hand_pieces(color) {
+                for _ in 0..n {
+                    board += &letter(kind, color);
+                }
+            }
+        }
+        board.push(']');
+    }
     let (mut castle, mut ep, mut halfmove) = ("-".to_string(), "-".to_string(), "0".to_string());
     for (key, value) in state_pairs(v, &pos.to_setup().chess?) {
         match key.as_str() {
             "castle" => castle = value,
             "ep" => ep = value,
-            _ => halfmove = value,
+            "halfmove" => halfmove = value,
+            _ => {}
         }
     }
     let side = if pos.side_to_move() == Color::Blue {

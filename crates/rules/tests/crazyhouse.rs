@@ -111,3 +111,13 @@ fn a_record_set_up_with_black_to_move_is_numbered_from_black_s_move() {
     let wrong = text.replace("1... e7e5 2.", "1. e7e5 2.");
     assert!(jovian_rules::record::Record::parse(&wrong).is_err());
 }
+
+#[test]
+fn a_position_is_written_as_fairy_stockfish_reads_it() {
+    // A promoted Queen as `Q~`, the hands in brackets.
+    let pos = position("r,PQ,2,k,3/8/8/8/8/8/8/4,K,3 b - - 0 1 hand=N,p");
+    assert_eq!(
+        jovian_rules::fen::write_chess_fen(&pos).unwrap(),
+        "rQ~2k3/8/8/8/8/8/8/4K3[Np] b - - 0 1"
+    );
+}

@@ -280,3 +280,18 @@ fn minishogi_perft_equals_fairy_stockfish_s_published_count() {
         written
     );
 }
+
+#[test]
+fn a_position_is_written_as_fairy_stockfish_reads_it() {
+    // The FEN Fairy-Stockfish gave for a line of tests/data/shogi.perft: promoted types as `+S`,
+    // the hands in brackets, Black (the first side) as `w`.
+    let pos = position(
+        "7,s,1/l,2,g,1,k,3/n,3,s,r,1,p,l/p,P,1,p,2,g,1,p/r,1,p,2,P,1,n,1/1,n,4,K,P,P/\
+         L,1,pS,1,P,1,p,1,L/P,p,1,S,2,P,2/1,B,B,1,G,G,1,N,1 b hand=P,3p",
+    );
+    let fen = jovian_rules::fen::write_chess_fen(&pos).unwrap();
+    assert_eq!(
+        fen,
+        "7s1/l2g1k3/n3sr1pl/pP1p2g1p/r1p2P1n1/1n4KPP/L1+s1P1p1L/Pp1S2P2/1BB1GG1N1[Pppp] w - - 0 1"
+    );
+}

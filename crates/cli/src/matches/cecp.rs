@@ -252,9 +252,17 @@ impl Player for CecpEngine {
                 CmdLimit::Movetime(_) => self.send("level 1 0:01 0")?,
             },
         }
-        // A chess FEN for the engines of the chess variants where the game's letters allow.
-        let board = fen::write_chess_fen(start).unwrap_or_else(|| fen::write_position(start));
-        self.send(&format!("setboard {board}"))?;
+        // A chess FEN for the engines of the chess variants where the game's letters allow. A
+        // game whose letters do not (Shogi's, Crazyhouse's promoted types) starts from the
+        // array the engine's own `variant` sets up, which is the game's.
+        let board = fen::write_chess_fen(start);
+        let own_start = fen::write_position(start);
+        let at_the_start = own_start == fen::write_position(&Position::start(start.variant()));
+        match board {
+            Some(board) => self.send(&format!("setboard {board}"))?,
+            None if at_the_start => {}
+            None => self.send(&format!("setboard {own_start}"))?,
+        }
         self.playing = false;
         self.sync()
     }

@@ -335,6 +335,12 @@ impl Dialect {
     /// and a promotion as `+` or as the (lowercase) letter of the promoted piece.
     pub fn move_to_gui(&self, pos: &mut Position, m: Move) -> String {
         let mut text = self.squares_to_gui(&notation::format_move(pos, m, Style::Coordinate));
+        if self.variant.chess_rules.is_some()
+            && m.kind != jovian_rules::MoveKind::Drop
+            && let Some(kind) = m.promotion()
+        {
+            return self.chess_promotion_to_gui(kind, text);
+        }
         let own_letter = m
             .promotion()
             .and_then(|k| self.slot_of.get(k.0 as usize).copied().flatten())
@@ -346,6 +352,30 @@ impl Dialect {
             text.push(c.to_ascii_lowercase());
         }
         text
+    }
+
+    /// A promotion under the check rules as the chess engines write it: `+` where the piece has
+    /// one promoted type (Shogi's `b2h8+`), else the letter of the type it becomes, or, for a type
+    /// of its own that moves as an unpromoted one (Crazyhouse's promoted Queen, `PQ`), that one's
+    /// letter (`b7b8q`).
+    fn chess_promotion_to_gui(&self, kind: PieceKind, text: String) -> String {
+        let v = self.variant;
+        let abbr = v.abbr(kind).to_lowercase();
+        let Some(body) = text.strip_suffix(abbr.as_str()) else {
+            return text;
+        };
+        // (Asked of the promoted type: the move may already have been made.)
+        let origin = v.unpromoted(kind);
+        let single = origin != kind && v.spec(origin).also_promotes_to.is_empty();
+        if single {
+            return format!("{body}+");
+        }
+        match v.pieces.iter().find(|p| {
+            !p.promoted && p.abbr.len() == 1 && p.betza == v.spec(kind).betza && p.abbr != "P"
+        }) {
+            Some(twin) if v.abbr(kind).len() > 1 => format!("{body}{}", twin.abbr.to_lowercase()),
+            _ => text,
+        }
     }
 
     /// Jovian's coordinate text with XBoard's rank numbers.
@@ -364,6 +394,22 @@ impl Dialect {
         // A game with several promotion choices reads the promoted piece's letter itself
         // (`i7i8r`).
         if self.variant.chess_rules.is_some() {
+            // A letter naming an unpromoted type where a promoted type of its own moves the same
+            // (Crazyhouse's `b7b8q` for the promoted Queen, PQ) names that type.
+            let v = self.variant;
+            if let Some(last) = text.chars().last().filter(char::is_ascii_lowercase)
+                && let Some(letter) = v
+                    .pieces
+                    .iter()
+                    .find(|p| !p.promoted && p.abbr == last.to_ascii_uppercase().to_string())
+                && let Some(own) = v
+                    .pieces
+                    .iter()
+                    .find(|p| p.promoted && p.abbr.len() > 1 && p.betza == letter.betza)
+            {
+                body.pop();
+                body += &own.abbr.to_lowercase();
+            }
             return if self.ranks_from_zero {
                 self.map_squares(&body, |rank| rank.checked_add(1))
             } else {
@@ -587,5 +633,41 @@ mod tests {
         );
         let plain = notation::parse_move(&mut pos, "a7a9").unwrap();
         assert_eq!(d.move_to_gui(&mut pos, plain), "a6a8");
+    }
+
+    #[test]
+    fn drop_games_promote_as_the_chess_engines_write_it() {
+        let load = |file: &str| {
+            let path = format!("{}/../../variants/{file}", env!("CARGO_MANIFEST_DIR"));
+            jovian_rules::file::game_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
+        };
+        // Shogi: one promoted type, written `+`, read back.
+        let v = load("shogi.toml");
+        let d = Dialect::new(v);
+        let text = "4,k,4/9/9/9/9/9/9/1,B,7/4,K,4 b";
+        let mut pos = Position::from_setup(&fen::parse_position(v, text).unwrap()).unwrap();
+        let horse = notation::parse_move(&mut pos, "b2h8+").unwrap();
+        assert_eq!(d.move_to_gui(&mut pos, horse), "b2h8+");
+        assert_eq!(
+            notation::parse_move(&mut pos, &d.move_from_gui("b2h8+")),
+            Ok(horse)
+        );
+        // Crazyhouse: the promoted Queen is a type of its own (PQ), written and read as `q`.
+        let v = load("crazyhouse.toml");
+        let d = Dialect::new(v);
+        let text = "4,k,3/1,P,6/8/8/8/8/8/4,K,3 w";
+        let mut pos = Position::from_setup(&fen::parse_position(v, text).unwrap()).unwrap();
+        let queen = notation::parse_move(&mut pos, "b7b8pq").unwrap();
+        assert_eq!(d.move_to_gui(&mut pos, queen), "b7b8q");
+        assert_eq!(d.move_from_gui("b7b8q"), "b7b8pq");
+        assert_eq!(
+            notation::parse_move(&mut pos, &d.move_from_gui("b7b8q")),
+            Ok(queen)
+        );
+        // A drop is written as XBoard writes one.
+        let text = "4,k,3/8/8/8/8/8/8/4,K,3 w - - 0 1 hand=N";
+        let mut pos = Position::from_setup(&fen::parse_position(v, text).unwrap()).unwrap();
+        let drop = notation::parse_move(&mut pos, "N@e4").unwrap();
+        assert_eq!(d.move_to_gui(&mut pos, drop), "N@e4");
     }
 }
