@@ -88,13 +88,10 @@ fn summary(v: &'static Variant) -> String {
             kinds.map(|k| v.abbr(k)).collect::<Vec<_>>().join(", ")
         };
         let ranks: Vec<String> = (d.kinds().iter().enumerate())
-            .filter(|&(slot, _)| d.ranks[slot] != u16::MAX)
-            .map(|(slot, &k)| {
-                let list: Vec<String> = (0..v.geometry.height)
-                    .filter(|r| d.ranks[slot] >> r & 1 == 1)
-                    .map(|r| (r + 1).to_string())
-                    .collect();
-                format!("{} on ranks {}", v.abbr(k), list.join(","))
+            .filter_map(|(slot, &k)| {
+                let list = d.restricted_ranks(slot, v.geometry.height)?;
+                let list: Vec<String> = list.iter().map(u8::to_string).collect();
+                Some(format!("{} on ranks {}", v.abbr(k), list.join(",")))
             })
             .collect();
         let _ = writeln!(

@@ -76,6 +76,19 @@ impl DropRules {
         &self.kinds[..self.slots as usize]
     }
 
+    /// The ranks (from 1, counted from the dropping side) a slot's type may be dropped on, on a
+    /// board of `board_ranks`; `None` when it may be dropped on every rank.
+    pub fn restricted_ranks(&self, slot: usize, board_ranks: u8) -> Option<Vec<u8>> {
+        let bits = self.ranks[slot];
+        let all = (1u32 << board_ranks) - 1;
+        (bits as u32 & all != all).then(|| {
+            (0..board_ranks)
+                .filter(|r| bits >> r & 1 == 1)
+                .map(|r| r + 1)
+                .collect()
+        })
+    }
+
     /// The slot of a type a hand may hold.
     #[inline]
     pub fn slot(&self, kind: PieceKind) -> Option<usize> {

@@ -17,6 +17,8 @@ use crate::position::{ChessState, Position, Setup};
 
 #[path = "fen/chess_fields.rs"]
 mod chess_fields;
+#[path = "fen/hand_field.rs"]
+mod hand_field;
 #[path = "fen/rules_fields.rs"]
 mod rules_fields;
 pub use crate::position::CASTLE_AS_PLACED;

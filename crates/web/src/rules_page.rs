@@ -175,11 +175,8 @@ fn drops_sentence(v: &Variant, d: &jovian_rules::drop_rules::DropRules) -> Strin
         );
     }
     for (slot, &kind) in d.kinds().iter().enumerate() {
-        if d.ranks[slot] != u16::MAX {
-            let ranks: Vec<String> = (0..v.geometry.height)
-                .filter(|r| d.ranks[slot] >> r & 1 == 1)
-                .map(|r| (r + 1).to_string())
-                .collect();
+        if let Some(ranks) = d.restricted_ranks(slot, v.geometry.height) {
+            let ranks: Vec<String> = ranks.iter().map(u8::to_string).collect();
             text += &format!(
                 " A {} is dropped only on its side's ranks {}.",
                 v.spec(kind).name,

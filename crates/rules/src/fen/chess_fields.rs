@@ -95,26 +95,8 @@ pub(super) fn parse<'a>(
 }
 
 fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; kinds::HAND_SLOTS]; 2], String> {
-    let mut hands = [[0u8; kinds::HAND_SLOTS]; 2];
-    if value == "-" {
-        return Ok(hands);
-    }
-    for token in value.split(',') {
-        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-        let count = if digits == 0 {
-            1
-        } else {
-            token[..digits]
-                .parse::<u8>()
-                .ok()
-                .filter(|&n| (1..=16).contains(&n))
-                .ok_or_else(|| format!("{token:?}: a count is 1 to 16"))?
-        };
-        let abbr = &token[digits..];
-        let first = abbr
-            .chars()
-            .next()
-            .ok_or_else(|| format!("{token:?} names no piece"))?;
+    super::hand_field::parse(value, 16, |abbr| {
+        let first = abbr.chars().next().unwrap_or(' ');
         let color = if first.is_uppercase() {
             Color::Blue
         } else {
@@ -125,13 +107,8 @@ fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; kinds::HAND_SLOTS]; 2], 
             .kind_by_abbr(&upper)
             .and_then(crate::position::hand_slot_of)
             .ok_or_else(|| format!("{abbr:?} is not a piece that can be in hand"))?;
-        let n = &mut hands[color.index()][slot];
-        *n = n
-            .checked_add(count)
-            .filter(|&total| total <= 16)
-            .ok_or_else(|| format!("more than 16 {abbr} in hand"))?;
-    }
-    Ok(hands)
+        Ok((color, slot))
+    })
 }
 
 fn parse_ep(v: &Variant, value: &str) -> Result<(u128, u8), String> {
@@ -170,17 +147,9 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         2 => "b",
         _ => "wb",
     };
-    let mut hand = Vec::new();
-    for color in Color::BOTH {
-        for slot in 0..kinds::HAND_SLOTS {
-            let n = s.hands[color.index()][slot];
-            if n > 0 {
-                let kind = crate::piece::PieceKind(kinds::FIRST_IN_HAND + slot as u8);
-                let abbr = v.side_abbr(kind, color);
-                hand.push(if n > 1 { format!("{n}{abbr}") } else { abbr });
-            }
-        }
-    }
+    let hand = super::hand_field::write(v, &s.hands, |slot| {
+        Some(crate::piece::PieceKind(kinds::FIRST_IN_HAND + slot as u8))
+    });
     let ep = if s.ep_passed == 0 {
         "-".to_string()
     } else {
@@ -199,11 +168,7 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         " castle={} kings={kings} drops={} hand={} ep={ep} halfmove={}",
         if castle.is_empty() { "-" } else { &castle },
         if s.drops_closed { "closed" } else { "open" },
-        if hand.is_empty() {
-            "-".to_string()
-        } else {
-            hand.join(",")
-        },
+        hand,
         s.halfmove
     )
 }

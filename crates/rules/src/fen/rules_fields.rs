@@ -136,62 +136,19 @@ fn parse_ep(v: &Variant, to_move: Color, value: &str) -> Result<(u8, u8), String
     ))
 }
 
-/// A hand field: `-`, or the pieces in hand as `2P,L,p` (a count before an abbreviation for more
-/// than one; the second side's in lower case), every type one the hand may hold.
+/// A hand field (`fen/hand_field.rs`), every type one the hand may hold.
 fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; HAND_SLOTS]; 2], String> {
-    let mut hands = [[0u8; HAND_SLOTS]; 2];
     let Some(drops) = &v.rules.drops else {
         return Err("this game has no hands".to_string());
     };
-    if value == "-" {
-        return Ok(hands);
-    }
-    for token in value.split(',') {
-        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-        let count = if digits == 0 {
-            1
-        } else {
-            token[..digits]
-                .parse::<u8>()
-                .ok()
-                .filter(|&n| (1..=MAX_IN_HAND).contains(&n))
-                .ok_or_else(|| format!("{token:?}: a count is 1 to {MAX_IN_HAND}"))?
-        };
-        let abbr = &token[digits..];
+    super::hand_field::parse(value, MAX_IN_HAND, |abbr| {
         let (color, kind) = super::read_piece(v, abbr)
             .ok_or_else(|| format!("{abbr:?} is no piece of this game"))?;
         let slot = drops
             .slot(kind)
             .ok_or_else(|| format!("{abbr:?} is not a piece a hand may hold"))?;
-        let n = &mut hands[color.index()][slot];
-        *n = n
-            .checked_add(count)
-            .filter(|&total| total <= MAX_IN_HAND)
-            .ok_or_else(|| format!("more than {MAX_IN_HAND} {abbr} in hand"))?;
-    }
-    Ok(hands)
-}
-
-/// The hand field's value (`-` for empty hands).
-fn write_hand(v: &Variant, s: &ChessState) -> String {
-    let Some(drops) = &v.rules.drops else {
-        return "-".to_string();
-    };
-    let mut items = Vec::new();
-    for color in Color::BOTH {
-        for (slot, &kind) in drops.kinds().iter().enumerate() {
-            let n = s.hands[color.index()][slot];
-            if n > 0 {
-                let abbr = v.side_abbr(kind, color);
-                items.push(if n > 1 { format!("{n}{abbr}") } else { abbr });
-            }
-        }
-    }
-    if items.is_empty() {
-        "-".to_string()
-    } else {
-        items.join(",")
-    }
+        Ok((color, slot))
+    })
 }
 
 /// The fields as the canonical text writes them: the check rules' (castling, en passant, the
@@ -201,8 +158,9 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
     if v.chess_rules.is_some() {
         text += &write_rights(v, s);
     }
-    if v.rules.drops.is_some() {
-        text += &format!(" hand={}", write_hand(v, s));
+    if let Some(drops) = &v.rules.drops {
+        let hand = super::hand_field::write(v, &s.hands, |slot| drops.kinds().get(slot).copied());
+        text += &format!(" hand={hand}");
     }
     text
 }

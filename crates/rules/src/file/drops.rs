@@ -137,15 +137,10 @@ pub(super) fn drops_section(v: &Variant) -> Option<DropsSection> {
             }
         }
     }
-    let all = (1u32 << v.geometry.height) - 1;
     let ranks = (rules.kinds().iter().enumerate())
-        .filter(|&(slot, _)| (rules.ranks[slot] as u32 & all) != all)
-        .map(|(slot, &k)| {
-            let list = (0..v.geometry.height)
-                .filter(|r| rules.ranks[slot] >> r & 1 == 1)
-                .map(|r| r + 1)
-                .collect();
-            (v.abbr(k).to_string(), list)
+        .filter_map(|(slot, &k)| {
+            let list = rules.restricted_ranks(slot, v.geometry.height)?;
+            Some((v.abbr(k).to_string(), list))
         })
         .collect();
     Some(DropsSection {

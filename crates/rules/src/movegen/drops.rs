@@ -32,16 +32,11 @@ impl Position {
                 }
             }
             let ranks = drops.ranks[slot];
-            let top = v.geometry.height - 1;
             for sq in v.geometry.squares() {
                 let cell = sq.cell();
-                let own_rank = match us {
-                    crate::geometry::Color::Blue => sq.rank(),
-                    crate::geometry::Color::Tan => top - sq.rank(),
-                };
                 if self.cell(cell) == EMPTY
                     && closed_files >> sq.file() & 1 == 0
-                    && ranks >> own_rank & 1 == 1
+                    && ranks >> self.relative_rank(us, cell) & 1 == 1
                     && !self.immobile(cp, cell)
                 {
                     out.push(Move::drop(kind, sq, sq));
