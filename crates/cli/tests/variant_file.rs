@@ -122,10 +122,28 @@ fn a_bad_file_is_one_line_with_its_place() {
     std::fs::write(&same, stdout(&o)).unwrap();
     let o = jovian(&["perft", same.to_str().unwrap(), "1"]);
     assert_fails(&o, "the id \"typhoon\" is a built-in game's");
-    // The 12x8 game's chess rules are not yet a file's.
+    // The 12x8 game is a file naming its rules layer: a copy with an id of its own checks, one
+    // that keeps a built-in game's alias does not.
+    let o = jovian(&["variant", "export", "larger-board"]);
+    assert!(
+        stdout(&o).contains("layer = \"larger-board\""),
+        "{}",
+        stdout(&o)
+    );
+    let copy = stdout(&o).replace("id = \"larger-board\"", "id = \"my-12x8\"");
+    let renamed = dir.join("my-12x8.toml");
+    let own_aliases = copy.replace(
+        "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+        "aliases = [\"mine\"]",
+    );
+    std::fs::write(&renamed, own_aliases).unwrap();
+    let o = jovian(&["variant", "check", renamed.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let keeps_alias = dir.join("keeps-alias.toml");
+    std::fs::write(&keeps_alias, &copy).unwrap();
     assert_fails(
-        &jovian(&["variant", "export", "larger-board"]),
-        "cannot be written as a file yet",
+        &jovian(&["perft", keeps_alias.to_str().unwrap(), "1"]),
+        "the name \"larger\" is a built-in game's",
     );
     assert_fails(
         &jovian(&["variant", "check", "/nonexistent/x.toml"]),

@@ -16,10 +16,9 @@
 //! description (prose), and a piece's engine value where a file gives one (an estimate, not a
 //! rule).
 //!
-//! The 12x8 game cannot be written as a file yet (its International Chess layer is code), but its
-//! hash is made the same way, with `"chess": "larger-board"` naming the built-in layer. Code
-//! behind a name — a built-in game's array builder, a hook's generator, the chess layer — is not
-//! hashed: changing it changes Jovian, not a definition.
+//! A game on the 12x8 game's rules layer (`[game] layer`) is hashed with `"chess": "larger-board"`
+//! naming the layer. Code behind a name — a built-in game's array builder, a hook's generator,
+//! the layer — is not hashed: changing it changes Jovian, not a definition.
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -92,7 +91,7 @@ pub fn canonical_text(v: &Variant) -> String {
         "pieces": pieces,
     });
     if v.chess {
-        definition["chess"] = json!(v.id);
+        definition["chess"] = json!(crate::variants::larger_board::LAYER);
     }
     let shogi_rules =
         v.rules.promotion_moves != Default::default() || v.rules.lion_trading.is_some();
@@ -126,10 +125,7 @@ fn setup(v: &Variant) -> Value {
         array.sort_unstable();
         return json!({ "array": array });
     }
-    // The 12x8 game's one array is its chess layer's, named by its id like the other built-in
-    // games' arrays (no file may name it: `variants::BUILTIN_ARRAYS`).
-    let builtin = arrays_of(v).or(v.chess.then_some(v.id));
-    match builtin {
+    match arrays_of(v) {
         Some(builtin) => json!({ "builtin": builtin }),
         // A variant built in a test from a `SetupRule` of its own: its rule's own words.
         None => json!({ "default": v.setups.default, "help": v.setups.help }),
@@ -174,7 +170,7 @@ mod tests {
 
     #[test]
     fn a_built_in_game_and_its_file_read_back_have_one_hash() {
-        for v in Variant::all().into_iter().filter(|v| !v.chess) {
+        for v in Variant::all() {
             let back = game_from_toml(&game_to_toml(v).unwrap()).unwrap();
             assert_eq!(canonical_text(back), canonical_text(v), "{}", v.id);
             assert_eq!(back.definition_hash(), v.definition_hash(), "{}", v.id);

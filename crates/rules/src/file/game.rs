@@ -2,8 +2,8 @@
 //! `[[piece]]` table (`piece.rs`), read into a `Variant` with every check `Variant::build` would
 //! otherwise make by panicking, and written back from one. docs/variants.md describes the keys.
 //!
-//! The 12x8 game's International Chess layer is not yet a mechanism a file can switch on, so that
-//! game is not written; the other four are, and read back into the same game (a test).
+//! Every built-in game is such a file (`games/*.toml`), written back and read into the same game
+//! (a test); the 12x8 game's names its rules layer (`layer.rs`).
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -33,6 +33,15 @@ pub struct GameSection {
     /// Their first letters, in lower case, name the side to move in a position's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sides: Option<[String; 2]>,
+    /// Other names the game answers to on the command line and in records (`["12x8"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// A built-in rules layer that gives the pieces powers the format cannot state yet: only
+    /// `"larger-board"` (the 12x8 game's, `variants::larger_board`). With it the board, the
+    /// piece table's rules and the setup must be the layer's own; names, descriptions, values,
+    /// the sides' names and the file letters are free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layer: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -43,6 +52,9 @@ pub struct BoardSection {
     /// The promotion zones, Blue's then Tan's, as rank numbers from 1.
     #[serde(default)]
     pub promotion_ranks: [Vec<u8>; 2],
+    /// The files' letters from the first side's left (`"yzabcdefghij"`); a, b, c... if absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_letters: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Default)]
@@ -150,16 +162,16 @@ pub enum Symmetry {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GameIn {
-    game: Spanned<GameSection>,
-    board: Spanned<BoardSection>,
-    rules: Spanned<RulesSection>,
-    setup: Spanned<SetupSection>,
+pub(super) struct GameIn {
+    pub(super) game: Spanned<GameSection>,
+    pub(super) board: Spanned<BoardSection>,
+    pub(super) rules: Spanned<RulesSection>,
+    pub(super) setup: Spanned<SetupSection>,
     #[serde(default)]
-    drops: Option<Spanned<super::drops::DropsSection>>,
+    pub(super) drops: Option<Spanned<super::drops::DropsSection>>,
     #[serde(default)]
-    castling: Vec<Spanned<CastlingEntry>>,
-    piece: Vec<Spanned<PieceEntry>>,
+    pub(super) castling: Vec<Spanned<CastlingEntry>>,
+    pub(super) piece: Vec<Spanned<PieceEntry>>,
 }
 
 #[derive(Serialize)]
@@ -189,13 +201,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     let at =
         |span: std::ops::Range<usize>, message: String| FileError::at(text, span.start, message);
     let game = file.game.get_ref();
-    let id_ok = !game.id.is_empty()
-        && game.id.len() <= 40
-        && game
-            .id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if !id_ok {
+    if !id_is_valid(&game.id) {
         return Err(at(
             file.game.span(),
             format!(
@@ -227,7 +233,37 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     };
     let board = file.board.get_ref();
     let rules_in = file.rules.get_ref();
-    if !rules_in.royal_capture_loses && !rules_in.bare_piece_loses && !rules_in.check {
+    let layer = match game.layer.as_deref() {
+        None => None,
+        Some(crate::variants::larger_board::LAYER) => {
+            super::layer::check_larger_board(&file).map_err(|(span, why)| at(span, why))?;
+            Some(crate::variants::larger_board::LAYER)
+        }
+        Some(other) => {
+            return Err(at(
+                file.game.span(),
+                format!(
+                    "layer = {other:?} is not a rules layer of Jovian (the only one is {:?})",
+                    crate::variants::larger_board::LAYER
+                ),
+            ));
+        }
+    };
+    let aliases = game
+        .aliases
+        .iter()
+        .map(|alias| {
+            id_is_valid(alias).then(|| alias.clone()).ok_or_else(|| {
+                at(
+                    file.game.span(),
+                    format!("alias {alias:?} must be 1 to 40 lower-case letters, digits or '-'"),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let no_way_to_win =
+        !rules_in.royal_capture_loses && !rules_in.bare_piece_loses && !rules_in.check;
+    if no_way_to_win && layer.is_none() {
         return Err(at(
             file.rules.span(),
             "the game has no way to be won: set royal_capture_loses, bare_piece_loses or check"
@@ -261,7 +297,29 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             ));
         }
     }
-    let geometry = Geometry::new(board.files, board.ranks);
+    let geometry = match &board.file_letters {
+        None => Geometry::new(board.files, board.ranks),
+        Some(letters) => {
+            let mut seen: Vec<char> = letters.chars().collect();
+            let count = seen.len();
+            seen.sort_unstable();
+            seen.dedup();
+            if count != board.files as usize
+                || seen.len() != count
+                || !seen.iter().all(char::is_ascii_lowercase)
+            {
+                return Err(at(
+                    file.board.span(),
+                    format!(
+                        "file_letters {letters:?} must be {} different lower-case letters, one \
+                         per file",
+                        board.files
+                    ),
+                ));
+            }
+            Geometry::with_file_letters(board.files, board.ranks, letters)
+        }
+    };
     let entries: Vec<PieceEntry> = file.piece.iter().map(|e| e.get_ref().clone()).collect();
     let kind_of = |abbr: &str| {
         entries
@@ -403,7 +461,11 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         rule,
     )
     .with_fixed_array(fixed)
-    .with_based_on(based_on);
+    .with_based_on(based_on)
+    .with_aliases(leak::strings(aliases));
+    if layer.is_some() {
+        variant = crate::variants::larger_board::with_layer(variant);
+    }
     if let Some(rule) = game.promotion {
         variant = variant.with_promotion_rule(rule);
     }
@@ -440,6 +502,15 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         }
     }
     Ok(variant)
+}
+
+/// A game's id or alias: 1 to 40 lower-case letters, digits or '-'.
+fn id_is_valid(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 40
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// Blue's `"ABBR square"` items and their images for Tan.
@@ -525,16 +596,8 @@ fn symmetry_of(v: &Variant) -> Option<Symmetry> {
         })
 }
 
-/// A built-in game as a variant file; the 12x8 game cannot be written yet (its chess rules are
-/// not mechanisms a file switches on).
+/// A game as a variant file: a built-in game, or one read from a file, written back.
 pub fn game_to_toml(v: &Variant) -> Result<String, String> {
-    if v.chess {
-        return Err(format!(
-            "{} cannot be written as a file yet: its International Chess rules (check, castling, \
-             en passant, drops) are not yet mechanisms a file can switch on",
-            v.title
-        ));
-    }
     let (builtin, blue, symmetry) = if v.fixed_array.is_empty() {
         let builtin = arrays_of(v).ok_or_else(|| {
             format!(
@@ -566,11 +629,18 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             promotion: v.promotion_rule,
             based_on: v.based_on.map(str::to_string),
             sides: (v.side_titles != ["Blue", "Tan"]).then(|| v.side_titles.map(str::to_string)),
+            aliases: v.aliases.iter().map(|a| a.to_string()).collect(),
+            layer: v
+                .chess
+                .then(|| crate::variants::larger_board::LAYER.to_string()),
         },
         board: BoardSection {
             files: v.geometry.width,
             ranks: v.geometry.height,
             promotion_ranks: [zone_ranks(v, Color::Blue), zone_ranks(v, Color::Tan)],
+            file_letters: (v.geometry.file_letters
+                != Geometry::new(v.geometry.width, 1).file_letters)
+                .then(|| v.geometry.file_letters.iter().collect()),
         },
         rules: super::chess::rules_section(v),
         castling: super::chess::castling_entries(v),
@@ -627,12 +697,9 @@ mod tests {
     }
 
     #[test]
-    fn every_game_but_the_12x8_is_written_and_read_back_the_same() {
+    fn every_game_is_written_and_read_back_the_same() {
         for v in Variant::all() {
-            let Ok(text) = game_to_toml(v) else {
-                assert!(v.chess, "{}", v.id);
-                continue;
-            };
+            let text = game_to_toml(v).unwrap_or_else(|e| panic!("{}: {e}", v.id));
             let back = game_from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", v.id));
             assert_eq!((back.id, back.title), (v.id, v.title));
             assert_eq!(back.pieces, v.pieces, "{}", v.id);
@@ -650,6 +717,8 @@ mod tests {
                 (v.rules.royal_capture_loses, v.rules.bare_piece_loses)
             );
             assert_eq!(back.promotion_rule, v.promotion_rule);
+            assert_eq!((back.chess, back.aliases), (v.chess, v.aliases), "{}", v.id);
+            assert_eq!(back.geometry.file_letters, v.geometry.file_letters);
             let name = (v.setups.random)(7);
             assert_eq!(
                 (back.setups.build)(back, &name),

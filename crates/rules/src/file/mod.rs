@@ -7,6 +7,7 @@ mod chess;
 pub mod definition;
 mod drops;
 pub mod game;
+mod layer;
 pub mod piece;
 
 pub use game::{game_from_toml, game_to_toml};

@@ -1,114 +1,59 @@
 //! Chess on a Larger Board with not so few Pieces Dropped (Antoine Fourrière, 2003): 12x8,
-//! International Chess rules (check, castling, en passant, draws) with drops. Its pieces' powers
-//! do not fit the Adrian King games' compiled tables (bewitching, mirror moves, orbits round the
-//! King, a two-square Golem, flips, shots en passant), so its moves come from `position/larger`;
-//! the Betza strings here describe the plain part for displays only. docs/rules/larger-board.md
-//! records every reading of the text.
+//! International Chess rules (check, castling, en passant, draws) with drops. The game is its
+//! file, `games/larger-board.toml`, which names the rules layer `larger-board`: its pieces' powers
+//! (bewitching, mirror moves, orbits round the King, a two-square Golem, flips, shots en passant)
+//! are code in `position/larger`, and the file's Betza strings describe their plain part for
+//! displays. This module holds what the file names: the layer's name and what it supplies to
+//! displays, and the array. docs/rules/larger-board.md records every reading of the text.
 
 use std::sync::OnceLock;
 
-use crate::geometry::{Color, Geometry, Square};
-use crate::piece::{PieceKind, PieceSpec};
-use crate::variant::{Placement, Rules, SetupRule, Variant};
+use crate::geometry::{Color, Square};
+use crate::piece::PieceKind;
+use crate::variant::{Placement, SetupRule, Variant};
+use crate::variants::BuiltinArrays;
 
 use crate::position::larger::kinds;
 
-fn pieces() -> Vec<PieceSpec> {
-    let p = PieceSpec::new;
-    vec![
-        p("King", "K", "K").royal()
-            .describe("Royal. Steps one square in any direction; castles as in chess. Checkmate wins."),
-        p("Queen", "Q", "Q").describe("Slides any distance orthogonally or diagonally."),
-        p("Rook", "R", "R").describe("Slides any distance orthogonally."),
-        p("Bishop", "B", "B").describe("Slides any distance diagonally."),
-        p("Knight", "N", "N").describe("Leaps as a chess Knight."),
-        p("Pawn", "P", "mfWcfF")
-            .describe("A chess Pawn: two steps from its second rank, up to three from its first; \
-                       extended en passant; promotes on its last rank. Taking a Wizard, it becomes a Golem."),
-        p("Lion", "Li", "mDmAcWcF")
-            .describe("Leaps two squares orthogonally or diagonally without capturing; captures one \
-                       step in any direction, like a King."),
-        p("Can(n)on (Rook-wise)", "C", "mR")
-            .describe("A flip piece set Rook-wise (Pao): slides orthogonally to move, captures by \
-                       jumping exactly one piece. After each move, or instead of moving, it may flip \
-                       to Bishop-wise."),
-        p("Can(n)on (Bishop-wise)", "V", "mB")
-            .describe("A flip piece set Bishop-wise (Vao): slides diagonally to move, captures by \
-                       jumping exactly one piece diagonally. It may flip back to Rook-wise."),
-        p("Leaper", "Le", "mQ")
-            .describe("Halfling: moves half the distance to the edge (rounded up) like a Queen; \
-                       captures by jumping enemies on a straight line, like a Draughts King."),
-        p("Pincer", "Pi", "mQ")
-            .describe("Halfling: moves half the distance to the edge (rounded up) like a Queen; \
-                       captures an orthogonally adjacent enemy held against a friendly piece."),
-        p("Advancer", "Ad", "mQ")
-            .describe("Halfling: moves half the distance to the edge (rounded up) like a Queen; \
-                       captures the enemy it stops in front of (approach)."),
-        p("Withdrawer", "Wd", "mQ")
-            .describe("Halfling: moves half the distance to the edge (rounded up) like a Queen; \
-                       captures the enemy it moves directly away from (withdrawal)."),
-        p("Wizard", "Wz", "mF")
-            .describe("Steps one square diagonally, or to the mirror square on its rank and then one \
-                       square orthogonally; swaps with enemies instead of capturing. Enemies \
-                       orthogonally beside it may only step one square orthogonally without capturing."),
-        p("Elephant", "El", "")
-            .describe("Turns round its own King, one eighth of its orbit at a time; never captures. \
-                       Only a King, Pawn or Thunder may take it."),
-        p("Assassin", "As", "")
-            .describe("Never moves; shoots adjacent enemies, also en passant. Dropped only where it \
-                       gives check. A captured Assassin changes hands."),
-        p("Thunder", "Th", "")
-            .describe("Dropped when the Kings see each other, it explodes at once, destroying every \
-                       non-royal piece on and around its square."),
-        p("Golem (partner north-east)", "Gne", "")
-            .describe("Half of a two-square Golem: both parts move at once, each to its mirror square \
-                       and one step diagonally, staying connected; captures up to two pieces."),
-        p("Golem (partner north-west)", "Gnw", "")
-            .describe("Half of a two-square Golem: both parts move at once, each to its mirror square \
-                       and one step diagonally, staying connected; captures up to two pieces."),
-        p("Golem (partner south-east)", "Gse", "")
-            .describe("Half of a two-square Golem: both parts move at once, each to its mirror square \
-                       and one step diagonally, staying connected; captures up to two pieces."),
-        p("Golem (partner south-west)", "Gsw", "")
-            .describe("Half of a two-square Golem: both parts move at once, each to its mirror square \
-                       and one step diagonally, staying connected; captures up to two pieces."),
-    ]
-}
-
 /// The first rank, from the y-file: Lion, Can(n)on, Rook, Knight, Bishop, Queen, King, Bishop,
-/// Knight, Rook, Can(n)on, Lion.
-const BACK_RANK: [u8; 12] = {
-    use kinds::*;
-    [
-        LION,
-        CANNON_ROOK,
-        ROOK,
-        KNIGHT,
-        BISHOP,
-        QUEEN,
-        KING,
-        BISHOP,
-        KNIGHT,
-        ROOK,
-        CANNON_ROOK,
-        LION,
-    ]
-};
+/// Knight, Rook, Can(n)on, Lion; Pawns on the second.
+const BACK_RANK: [&str; 12] = ["Li", "C", "R", "N", "B", "Q", "K", "B", "N", "R", "C", "Li"];
+const PAWN: &str = "P";
 
-fn build_array(_v: &Variant, name: &str) -> Option<Vec<Placement>> {
+/// The one array, built for any table with these abbreviations (a file may name it without the
+/// layer: `[setup] builtin = "larger-board"`).
+fn build_array(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     if !name.eq_ignore_ascii_case("standard") {
         return None;
     }
+    let pawn = v.kind_by_abbr(PAWN)?;
     let mut out = Vec::with_capacity(48);
-    for (file, &kind) in BACK_RANK.iter().enumerate() {
-        let f = file as u8;
-        out.push((Color::Blue, PieceKind(kind), Square::new(f, 0)));
-        out.push((Color::Blue, PieceKind(kinds::PAWN), Square::new(f, 1)));
-        out.push((Color::Tan, PieceKind(kinds::PAWN), Square::new(f, 6)));
-        out.push((Color::Tan, PieceKind(kind), Square::new(f, 7)));
+    for (file, abbr) in BACK_RANK.iter().enumerate() {
+        let (kind, f) = (v.kind_by_abbr(abbr)?, file as u8);
+        let top = v.geometry.height - 1;
+        out.push((Color::Blue, kind, Square::new(f, 0)));
+        out.push((Color::Blue, pawn, Square::new(f, 1)));
+        out.push((Color::Tan, pawn, Square::new(f, top - 1)));
+        out.push((Color::Tan, kind, Square::new(f, top)));
     }
     Some(out)
 }
+
+/// The array, which the game's file names (`[setup] builtin = "larger-board"`).
+pub(crate) const ARRAYS: BuiltinArrays = BuiltinArrays {
+    id: LAYER,
+    files: 12,
+    ranks: 8,
+    rule: SetupRule {
+        default: "standard",
+        pairs: &[],
+        names: Some(names),
+        random,
+        build: build_array,
+        help: "The game has one array, `standard`.",
+    },
+    places: || BACK_RANK.iter().copied().chain([PAWN]).collect(),
+};
 
 fn names() -> Vec<String> {
     vec!["standard".to_string()]
@@ -138,35 +83,23 @@ fn diagram_companions(kind: PieceKind, at: Square, corner: Square) -> Vec<Placem
     }
 }
 
-pub fn variant() -> &'static Variant {
-    static V: OnceLock<&'static Variant> = OnceLock::new();
-    V.get_or_init(|| {
-        Variant::build(
-            "larger-board",
-            "Chess on a Larger Board",
-            Geometry::with_file_letters(12, 8, "yzabcdefghij"),
-            pieces(),
-            [&[7], &[0]],
-            Rules {
-                royal_capture_loses: false,
-                bare_piece_loses: false,
-                third_repetition_illegal: false,
-                ..Rules::default()
-            },
-            SetupRule {
-                default: "standard",
-                pairs: &[],
-                names: Some(names),
-                random,
-                build: build_array,
-                help: "The game has one array, `standard`.",
-            },
-        )
+/// The name of the 12x8 game's rules layer (`[game] layer`), and the id of its arrays.
+pub const LAYER: &str = "larger-board";
+
+/// The game's file: the built-in game is read from it, and a file naming the layer is checked
+/// against it (`file::layer`).
+pub(crate) const FILE: &str = include_str!("../../games/larger-board.toml");
+
+/// `variant` with the 12x8 layer switched on, with what the layer supplies to displays.
+pub(crate) fn with_layer(variant: Variant) -> Variant {
+    variant
         .with_larger_board_layer()
-        .with_aliases(&["larger", "fourriere", "12x8"])
-        .with_side_names(["White", "Black"], ['w', 'b'])
         .with_diagram_target("N")
         .with_diagram_companions(diagram_companions)
-        .leak()
-    })
+}
+
+/// The 12x8 game, read from its file (`games/larger-board.toml`).
+pub fn variant() -> &'static Variant {
+    static VARIANT: OnceLock<&'static Variant> = OnceLock::new();
+    VARIANT.get_or_init(|| crate::file::game::builtin_game(FILE))
 }

@@ -1,8 +1,8 @@
 //! The built-in games. Scirocco, Typhoon and both Jupiters are variant files (`games/*.toml`,
 //! read by the same loader as a designer's file, `crate::file`); their modules hold what the files
 //! name but do not contain: the arrays built from the author's pairs (`[setup] builtin`), the
-//! board-dependent promotion rule, and the tests. The 12x8 game is still built here, its
-//! International Chess layer being code (`position/larger`).
+//! board-dependent promotion rule, and the tests. The 12x8 game is a file too, naming its rules
+//! layer (`position/larger`, code).
 
 use crate::variant::{SetupRule, Variant};
 
@@ -30,11 +30,12 @@ pub struct BuiltinArrays {
 }
 
 /// The arrays of every game a file may name, in the order of `Variant::all`.
-pub const BUILTIN_ARRAYS: [BuiltinArrays; 4] = [
+pub const BUILTIN_ARRAYS: [BuiltinArrays; 5] = [
     scirocco::ARRAYS,
     typhoon::ARRAYS,
     jupiter::ARRAYS,
     jupiter_1999::ARRAYS,
+    larger_board::ARRAYS,
 ];
 
 /// The arrays a file may name as `builtin = "ID"`.
@@ -76,6 +77,13 @@ impl Variant {
             return Err(format!(
                 "the id {:?} is a built-in game's; give the variant an id of its own",
                 variant.id
+            ));
+        }
+        let names = || std::iter::once(&variant.id).chain(variant.aliases);
+        if let Some(taken) = names().find(|name| Variant::all().iter().any(|v| v.answers_to(name)))
+        {
+            return Err(format!(
+                "the name {taken:?} is a built-in game's; give the variant names of its own"
             ));
         }
         let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());

@@ -1,0 +1,104 @@
+//! `[game] layer`: a built-in rules layer named by a file. The only one is the 12x8 game's
+//! (`layer = "larger-board"`, `position/larger`), whose pieces' powers — bewitching, mirror moves,
+//! orbits round the King, a two-square Golem, flips, shots en passant, pair drops — are code
+//! that reads the piece table by position. So a file naming it must keep what that code relies
+//! on: the board, the rules, the setup and every piece's rules, as the built-in game's file
+//! (`games/larger-board.toml`) has them. What it may change is what the code does not read: the
+//! game's id, title and aliases, the sides' names, the file letters, and each piece's name,
+//! description and value.
+
+use std::ops::Range;
+
+use super::game::{GameIn, RulesSection};
+use super::piece::PieceEntry;
+
+/// Why a file's use of the layer is refused: where, and the message.
+type Refusal = (Range<usize>, String);
+
+/// Checks that `file` keeps everything the 12x8 layer relies on.
+pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
+    let reference: GameIn = toml::from_str(crate::variants::larger_board::FILE)
+        .expect("the built-in 12x8 game's file reads (a test reads it)");
+    let layer = crate::variants::larger_board::LAYER;
+    let (board, own) = (file.board.get_ref(), reference.board.get_ref());
+    if (board.files, board.ranks, &board.promotion_ranks)
+        != (own.files, own.ranks, &own.promotion_ranks)
+    {
+        return Err((
+            file.board.span(),
+            format!(
+                "layer = {layer:?} plays on its own board: files = {}, ranks = {}, \
+                 promotion_ranks = {:?}",
+                own.files, own.ranks, own.promotion_ranks
+            ),
+        ));
+    }
+    let plain = |rules: &RulesSection| serde_json::to_value(rules).ok();
+    if plain(file.rules.get_ref()) != plain(&RulesSection::default()) {
+        return Err((
+            file.rules.span(),
+            format!(
+                "layer = {layer:?} supplies the rules (check, castling, en passant, drops, \
+                 draws): leave [rules] empty"
+            ),
+        ));
+    }
+    if let Some(drops) = &file.drops {
+        return Err((
+            drops.span(),
+            format!("layer = {layer:?} supplies the drops: a [drops] section does not go with it"),
+        ));
+    }
+    if let Some(castling) = file.castling.first() {
+        return Err((
+            castling.span(),
+            format!("layer = {layer:?} supplies castling: [[castling]] does not go with it"),
+        ));
+    }
+    let setup = file.setup.get_ref();
+    if setup.builtin.as_deref() != Some(layer) || !setup.blue.is_empty() {
+        return Err((
+            file.setup.span(),
+            format!("layer = {layer:?} plays its own array: [setup] builtin = {layer:?}"),
+        ));
+    }
+    if file.piece.len() != reference.piece.len() {
+        return Err((
+            file.game.span(),
+            format!(
+                "layer = {layer:?} gives powers to {} piece types by their place in the table; \
+                 this table has {}",
+                reference.piece.len(),
+                file.piece.len()
+            ),
+        ));
+    }
+    for (entry, own) in file.piece.iter().zip(&reference.piece) {
+        let own = own.get_ref();
+        let mut rules_only = entry.get_ref().clone();
+        (rules_only.name, rules_only.description, rules_only.value) =
+            (own.name.clone(), own.description.clone(), own.value);
+        if rules_only != *own {
+            return Err((entry.span(), changed_rules(&rules_only, own, layer)));
+        }
+    }
+    Ok(())
+}
+
+/// The message for a piece entry whose rules differ from the layer's type in its place.
+fn changed_rules(entry: &PieceEntry, own: &PieceEntry, layer: &str) -> String {
+    let what = if entry.abbr != own.abbr {
+        format!("its abbreviation is {:?}", own.abbr)
+    } else if entry.betza != own.betza {
+        format!(
+            "its moves are code, which betza = {:?} describes for displays",
+            own.betza
+        )
+    } else {
+        "only its name, description and value may change".to_string()
+    };
+    format!(
+        "this piece is the layer {layer:?}'s {} ({what}): the layer's pieces keep their rules",
+        own.name
+    )
+}
