@@ -152,6 +152,11 @@ pub struct AttackLines {
     /// (ride step, the piece codes that capture riding it at any distance, and those that ride
     /// it within limits, with their least and most distance (0 for no most)).
     pub rides: Vec<(isize, CodeSet, Vec<LimitedRider>)>,
+    /// For each of `geometry::QUEEN_STEPS`, the entry of `rides` whose riders are met walking
+    /// from the square that way (their step is its opposite), if any.
+    pub toward: [Option<u8>; 8],
+    /// The entries of `rides` along other steps (a Nightrider's).
+    pub other_rides: Vec<u8>,
 }
 
 /// A piece code that captures riding a step only from `min` to `max` squares away (0: no most).

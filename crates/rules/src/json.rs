@@ -297,6 +297,21 @@ mod tests {
         assert_eq!(write_json(&pos), text);
     }
 
+    /// A state value or key with a line break (JSON can carry one; the text form cannot) is
+    /// named escaped, so that the error stays one line (found by the fuzz target).
+    #[test]
+    fn a_line_break_in_a_state_field_is_one_line_of_error() {
+        let start = write_json(&Position::start(crate::variants::larger_board::variant()));
+        for (from, to) in [
+            (r#""drops":"open""#, r#""drops":"ope\n""#),
+            (r#""drops":"#, r#""dro\nps":"#),
+        ] {
+            assert!(start.contains(from), "{start}");
+            let e = err(&start.replacen(from, to, 1));
+            assert!(!e.contains('\n') && e.contains("\\n"), "{e}");
+        }
+    }
+
     #[test]
     fn a_byte_order_mark_at_the_start_is_skipped() {
         let text = write_json(&Position::start(scirocco::variant()));

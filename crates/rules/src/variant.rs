@@ -601,6 +601,7 @@ impl Variant {
     /// Selects the 12x8 game's own International Chess layer (see `chess`).
     pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
+        self.build_attack_tables();
         self
     }
 

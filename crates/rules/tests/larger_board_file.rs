@@ -2,8 +2,9 @@
 //! the same game, a copy that changes what the layer's code relies on is one clear error, and
 //! the game's array serves a file that does not use the layer.
 
+use jovian_rules::fen::parse_position;
 use jovian_rules::file::game_from_toml;
-use jovian_rules::{Position, Setup, Variant};
+use jovian_rules::{Color, MoveKind, Position, Setup, Variant};
 
 const FILE: &str = include_str!("../games/larger-board.toml");
 
@@ -62,7 +63,7 @@ fn a_copy_with_new_names_plays_the_same_game() {
 fn a_copy_may_not_change_what_the_layer_relies_on() {
     let cases: [(&[(&str, &str)], &str); 9] = [
         (
-            &[("betza = \"N\"\n", "betza = \"NW\"\n")],
+            &[("betza = \"mfWcfF\"", "betza = \"mfWcfFmbW\"")],
             "its moves are code",
         ),
         (
@@ -112,6 +113,87 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         assert!(e.contains(message), "{edits:?}: {e}");
         assert!(e.contains("line "), "{edits:?}: no line in {e}");
     }
+}
+
+/// A position of `v` (the 12x8 text form: ranks from the 8th, cells separated by commas).
+fn position(v: &'static Variant, text: &str) -> Position {
+    let setup = parse_position(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Where the piece on `from` may go, sorted.
+fn targets(pos: &mut Position, from: &str) -> Vec<String> {
+    let v = pos.variant();
+    let from = v.geometry.parse_square(from).unwrap();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut names: Vec<String> = (moves.iter())
+        .filter(|m| m.from == from && m.kind != MoveKind::Drop)
+        .map(|m| v.square_name(m.to))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The text's Lion steps one square only to capture (docs/rules/larger-board.md, "Lion"); a
+/// copy may try the other reading, a Lion that also steps like a King, by its Betza string alone.
+#[test]
+fn a_copy_may_change_how_the_table_types_move() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let text = edited(&[
+        ("id = \"larger-board\"", "id = \"stepping-lion\""),
+        (
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+        ),
+        ("betza = \"mDmAcWcF\"", "betza = \"mDmAK\""),
+    ]);
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    // White: King a1, Lion d4; Black: Knights e5 and d6, King j8.
+    let board = "11,k/12/5,n,6/6,n,5/5,Li,6/12/12/2,K,9 w castle=- kings=wb hand=-";
+    let leaps_and_capture = ["b2", "b4", "b6", "d2", "e5", "f2", "f4", "f6"];
+    assert_eq!(
+        targets(&mut position(builtin, board), "d4"),
+        leaps_and_capture
+    );
+    let mut steps: Vec<&str> = leaps_and_capture.to_vec();
+    steps.extend(["c3", "c4", "c5", "d3", "d5", "e3", "e4"]);
+    steps.sort_unstable();
+    assert_eq!(targets(&mut position(v, board), "d4"), steps);
+}
+
+/// A table type's new powers give check: a Knight made a Nightrider attacks the King two leaps
+/// away, over an empty square, and the King must answer it.
+#[test]
+fn a_changed_table_type_gives_check() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let text = edited(&[
+        ("id = \"larger-board\"", "id = \"nightriders\""),
+        (
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+        ),
+        ("betza = \"N\"\n", "betza = \"NN\"\n"),
+    ]);
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    // White: King a1, Rook i2; Black: Knight c5 (two (1,2) leaps from a1, over b3), King j8.
+    // The Rook can neither take on c5 nor block on b3: against the Nightrider only the King
+    // moves; against a Knight, which does not reach a1, the Rook moves too.
+    let board = "11,k/12/12/4,n,7/12/12/10,R,1/2,K,9 w castle=- kings=wb hand=-";
+    let (mut plain, mut rider) = (position(builtin, board), position(v, board));
+    assert!(!plain.chess_in_check(Color::Blue));
+    assert!(rider.chess_in_check(Color::Blue));
+    let mut moves = Vec::new();
+    rider.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|m| v.square_name(m.from) == "a1"),
+        "{moves:?}"
+    );
+    assert!(!moves.iter().any(|m| v.square_name(m.to) == "b3"));
+    plain.legal_moves(&mut moves);
+    assert!(moves.iter().any(|m| v.square_name(m.from) == "i2"));
 }
 
 /// Plain chess pieces on the 12x8 game's array, without its layer: the general check rules.

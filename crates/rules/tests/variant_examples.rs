@@ -251,6 +251,53 @@ fn a_move_may_not_leave_the_king_attacked() {
     assert_eq!(names.len(), 4, "{names:?}");
 }
 
+/// A piece that blocks a one-way rider (a Lance) may not step off its line: the quick test
+/// that keeps moves without making them must know the rider comes from behind the blocker.
+#[test]
+fn a_piece_pinned_by_a_one_way_rider_stays_on_its_line() {
+    let v = game(
+        r#"
+[game]
+id = "lances"
+title = "Lances"
+
+[board]
+files = 5
+ranks = 5
+
+[rules]
+check = true
+
+[setup]
+blue = ["K a1", "L b1", "W c1"]
+symmetry = "rotational"
+
+[[piece]]
+name = "King"
+abbr = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Lance"
+abbr = "L"
+betza = "fR"
+
+[[piece]]
+name = "Wazir"
+abbr = "W"
+betza = "W"
+"#,
+    );
+    // Tan's Lance on a5 rides down the a-file onto the King on a1, behind the Wazir on a2.
+    let mut pos = position(v, "l3k/5/5/W4/K4 b - - 0 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut names: Vec<String> = moves.iter().map(|&m| squares(v, m)).collect();
+    names.sort();
+    assert_eq!(names, ["a1b1", "a1b2", "a2a3"]);
+}
+
 #[test]
 fn bad_chess_rules_are_one_clear_error() {
     let cases = [

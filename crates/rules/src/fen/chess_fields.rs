@@ -45,7 +45,7 @@ pub(super) fn parse<'a>(
         }
         let bad = |reason: &str| FenError::BadValue {
             key: KEYS[i],
-            value: value.to_string(),
+            value: value.escape_debug().to_string(),
             reason: reason.to_string(),
         };
         match KEYS[i] {

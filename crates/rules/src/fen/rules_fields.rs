@@ -59,7 +59,7 @@ pub(super) fn parse<'a>(
         seen.push(key);
         let bad = |reason: String| FenError::BadValue {
             key,
-            value: value.to_string(),
+            value: value.escape_debug().to_string(),
             reason,
         };
         match key {

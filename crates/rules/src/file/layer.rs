@@ -4,13 +4,17 @@
 //! that reads the piece table by position. So a file naming it must keep what that code relies
 //! on: the board, the rules, the setup and every piece's rules, as the built-in game's file
 //! (`games/larger-board.toml`) has them. What it may change is what the code does not read: the
-//! game's id, title and aliases, the sides' names, the file letters, and each piece's name,
-//! description and value.
+//! game's id, title and aliases, the sides' names, the file letters, each piece's name,
+//! description and value, and the Betza strings of the types that move by them (`TABLE_TYPES`:
+//! King, Queen, Rook, Bishop, Knight, Lion). A Betza string gives only leaps and rides, which
+//! the layer's check test and en passant shots read; what bends, hops or takes from afar comes
+//! from hooks, which stay the layer's.
 
 use std::ops::Range;
 
 use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
+use crate::position::larger::kinds::TABLE_TYPES;
 
 /// Why a file's use of the layer is refused: where, and the message.
 type Refusal = (Range<usize>, String);
@@ -73,11 +77,14 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             ),
         ));
     }
-    for (entry, own) in file.piece.iter().zip(&reference.piece) {
+    for (kind, (entry, own)) in file.piece.iter().zip(&reference.piece).enumerate() {
         let own = own.get_ref();
         let mut rules_only = entry.get_ref().clone();
         (rules_only.name, rules_only.description, rules_only.value) =
             (own.name.clone(), own.description.clone(), own.value);
+        if TABLE_TYPES.contains(&(kind as u8)) {
+            rules_only.betza = own.betza.clone();
+        }
         if rules_only != *own {
             return Err((entry.span(), changed_rules(&rules_only, own, layer)));
         }
@@ -91,7 +98,8 @@ fn changed_rules(entry: &PieceEntry, own: &PieceEntry, layer: &str) -> String {
         format!("its abbreviation is {:?}", own.abbr)
     } else if entry.betza != own.betza {
         format!(
-            "its moves are code, which betza = {:?} describes for displays",
+            "its moves are code, which betza = {:?} describes for displays; the King, Queen, \
+             Rook, Bishop, Knight and Lion move by theirs",
             own.betza
         )
     } else {

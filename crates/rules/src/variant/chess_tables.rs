@@ -7,6 +7,23 @@ use super::{CELLS, Color, MAX_SIDE, Variant};
 impl Variant {
     /// Switches on the check rules and their mechanisms (see `chess_rules`).
     pub fn with_chess_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
+        self.build_attack_tables();
+        self.castle_spoilers = vec![0; CELLS];
+        for (i, c) in rules.castlings.iter().enumerate() {
+            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
+            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
+        }
+        self.chess_rules = Some(rules);
+        self.has_chess_rules = true;
+        self.keeps_state = true;
+        self
+    }
+
+    /// The tables a check test reads: `plain_attacks`, each side's attackers by line
+    /// (`attack_lines`), its capturing ride steps and `enemy_lines`. Built from the types'
+    /// Betza tables, for the check rules and for the 12x8 game's layer (whose plain types
+    /// move and attack by their tables).
+    pub(crate) fn build_attack_tables(&mut self) {
         self.plain_attacks = self.compiled.iter().all(|c| {
             c.bents.is_empty()
                 && c.hop_captures.is_empty()
@@ -18,11 +35,6 @@ impl Variant {
                 && c.latent == 0
         });
         self.enemy_lines = vec![0; 2 * CELLS];
-        self.castle_spoilers = vec![0; CELLS];
-        for (i, c) in rules.castlings.iter().enumerate() {
-            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
-            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
-        }
         for (code, c) in self.compiled.iter().enumerate().skip(1) {
             let side = crate::piece::code_color_index(code as crate::piece::Code);
             let lines = &mut self.attack_lines[side];
@@ -48,12 +60,16 @@ impl Variant {
                 } else {
                     lines.rides[i].2.push((code, ride.min, ride.max));
                 }
-                // Where a piece of this side on some square could be on a line through a royal
-                // piece of the other side along this step.
+                // Where a piece could stand on a line along this step through a royal piece of
+                // the other side: on either side of it, since a one-way rider (a Lance) comes
+                // from behind the pieces that block it.
                 for k in 1..MAX_SIDE as isize {
-                    let diff = (k * ride.step + CELLS as isize) as usize;
-                    if diff < self.enemy_lines.len() {
-                        self.enemy_lines[diff] |= 1 << side;
+                    for diff in [k * ride.step, -k * ride.step] {
+                        if let Some(bits) =
+                            self.enemy_lines.get_mut((diff + CELLS as isize) as usize)
+                        {
+                            *bits |= 1 << side;
+                        }
                     }
                 }
             }
@@ -72,13 +88,20 @@ impl Variant {
                 }
             }
         }
-        self.chess_rules = Some(rules);
-        self.has_chess_rules = true;
-        self.keeps_state = true;
-        self
+        for lines in &mut self.attack_lines {
+            for (i, &(step, _, _)) in lines.rides.iter().enumerate() {
+                match crate::geometry::QUEEN_STEPS
+                    .iter()
+                    .position(|&d| d == -step)
+                {
+                    Some(d) => lines.toward[d] = Some(i as u8),
+                    None => lines.other_rides.push(i as u8),
+                }
+            }
+        }
     }
 
-    /// `color`'s attackers of a square by line (with `chess_rules` and `plain_attacks` only).
+    /// `color`'s attackers of a square by line (with `chess_rules` or the 12x8 layer only).
     #[inline]
     pub fn attack_lines(&self, color: Color) -> &crate::chess_rules::AttackLines {
         &self.attack_lines[color.index()]

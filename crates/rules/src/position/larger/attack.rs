@@ -1,9 +1,24 @@
 //! Check: could an enemy piece take the King on its next move? Read backwards from the King's
-//! square (rays, leaps, the Halflings' baroque captures), plus the few Golems, whose two-part
-//! moves are simply generated. A bewitched piece, a Wizard and an Elephant never give check.
+//! square: the table types' leaps and rides (their Betza strings, as the check rules read them),
+//! the Assassins' shots, the Can(n)ons' hops, the Halflings' baroque captures; plus the few
+//! Golems, whose two-part moves are simply generated. A bewitched piece, a Wizard and an
+//! Elephant never give check.
 
 use super::*;
+use crate::chess_rules::AttackLines;
+use crate::geometry::QUEEN_STEPS;
 use crate::position::Position;
+
+/// Whether `code`, met `dist` squares away along the line of `lines.rides[r]`, captures by that
+/// ride.
+#[inline(always)]
+fn rides_to(lines: &AttackLines, r: u8, code: Code, dist: u8) -> bool {
+    let (_, any_distance, limited) = &lines.rides[r as usize];
+    any_distance.contains(code)
+        || limited
+            .iter()
+            .any(|&(c, min, max)| c == code && dist >= min && (max == 0 || dist <= max))
+}
 
 impl Position {
     /// True if `color`'s King is in check (false if it has no King).
@@ -14,74 +29,44 @@ impl Position {
 
     /// True if some piece of `by` could capture a King of the other side standing on `target`.
     pub(super) fn attacked_by(&self, target: Square, by: Color) -> bool {
-        let free = |s: Square, _kind: u8| !self.bewitched(s, by);
-        // Rays: the first piece met, and the first one beyond it for the Can(n)ons.
-        for (i, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
-            let orthogonal = i < 4;
-            let mut s = target;
-            let mut dist = 0;
-            let mut first = None;
-            while let Some(next) = shifted(s, dx, dy) {
-                s = next;
-                dist += 1;
-                if self.code_at(s) != EMPTY {
-                    first = Some(s);
-                    break;
-                }
+        let free = |cell: usize| !self.bewitched(Square::from_cell(cell), by);
+        let lines = self.variant().attack_lines(by);
+        let t = target.cell();
+        // The table types' leaps (King, Knight, Lion, Pawn as the file gives them).
+        for (off, codes) in &lines.leaps {
+            let cell = t.wrapping_add_signed(-off);
+            if codes.contains(self.board[cell]) && free(cell) {
+                return true;
             }
-            let Some(first) = first else { continue };
-            let c = self.code_at(first);
+        }
+        // Each queen line: the first piece met may ride it (a table type), shoot from beside
+        // (an Assassin), or be the screen a Can(n)on beyond it hops.
+        let assassin = code(ASSASSIN, by);
+        for (i, &step) in QUEEN_STEPS.iter().enumerate() {
+            let (cell, dist, c) = self.met_along(t, step);
+            if c == OFFBOARD {
+                continue;
+            }
             if color_of(c) == by {
-                let k = kind_of(c);
-                let hits = match k {
-                    QUEEN => true,
-                    ROOK => orthogonal,
-                    BISHOP => !orthogonal,
-                    KING | LION | ASSASSIN => dist == 1,
-                    // A Pawn of `by` attacks forward-diagonally: it stands behind the target.
-                    PAWN => dist == 1 && !orthogonal && dy == -forward(by),
-                    _ => false,
-                };
-                if hits && free(first, k) {
+                let rides = lines.toward[i].is_some_and(|r| rides_to(lines, r, c, dist));
+                if (rides || (dist == 1 && c == assassin)) && free(cell) {
                     return true;
                 }
             } else if kind_of(c) == ELEPHANT {
                 // No Can(n)on of `by` hops over an Elephant of the King's side.
                 continue;
             }
-            let cannon = if orthogonal {
-                CANNON_ROOK
-            } else {
-                CANNON_BISHOP
-            };
-            let mut s = first;
-            while let Some(next) = shifted(s, dx, dy) {
-                s = next;
-                let c = self.code_at(s);
-                if c == EMPTY {
-                    continue;
-                }
-                if c == code(cannon, by) && free(s, cannon) {
-                    return true;
-                }
-                break;
+            let cannon = code(if i < 4 { CANNON_ROOK } else { CANNON_BISHOP }, by);
+            let (beyond, _, c) = self.met_along(cell, step);
+            if c == cannon && free(beyond) {
+                return true;
             }
         }
-        let knight = code(KNIGHT, by);
-        for (dx, dy) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            if let Some(s) = shifted(target, dx, dy)
-                && self.code_at(s) == knight
-                && free(s, KNIGHT)
-            {
+        // Table types riding other lines (a Nightrider's).
+        for &r in &lines.other_rides {
+            let step = lines.rides[r as usize].0;
+            let (cell, dist, c) = self.met_along(t, -step);
+            if rides_to(lines, r, c, dist) && free(cell) {
                 return true;
             }
         }
@@ -90,6 +75,22 @@ impl Position {
             return true;
         }
         self.chess.golem_parts[side] > 0 && self.golem_attacks(target, by)
+    }
+
+    /// The first cell from `from` along `step` that is not empty (a piece, or off the board),
+    /// its distance, and what stands there.
+    #[inline(always)]
+    fn met_along(&self, from: usize, step: isize) -> (usize, u8, Code) {
+        let mut cell = from;
+        let mut dist = 0u8;
+        loop {
+            cell = cell.wrapping_add_signed(step);
+            dist += 1;
+            let c = self.board[cell];
+            if c != EMPTY {
+                return (cell, dist, c);
+            }
+        }
     }
 
     /// True if a Golem of `by` could land a part on `target`.

@@ -25,6 +25,10 @@ pub const GOLEM_NE: u8 = 17;
 pub const GOLEM_NW: u8 = 18;
 pub const GOLEM_SE: u8 = 19;
 pub const GOLEM_SW: u8 = 20;
+/// The types that move and attack by their Betza tables (the game's file gives them; a file on
+/// the layer may change them): the King (which also castles), Queen, Rook, Bishop, Knight and
+/// Lion. The others' moves are the layer's code.
+pub const TABLE_TYPES: [u8; 6] = [KING, QUEEN, ROOK, BISHOP, KNIGHT, LION];
 /// The first type that can be in hand; hand slots follow the table order up to the Thunder.
 pub const FIRST_IN_HAND: u8 = LEAPER;
 pub const HAND_SLOTS: usize = (THUNDER - LEAPER + 1) as usize;

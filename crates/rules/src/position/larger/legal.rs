@@ -67,7 +67,9 @@ impl Position {
     /// a piece leaves may open it) and no Golem (whose parts' moves are not along lines).
     fn quick_test_king(&self, us: Color) -> Option<Square> {
         let them = us.other();
-        if self.chess.golem_parts[them.index()] > 0
+        // A table type that bends or hops could attack off the lines `quick_safe` looks along.
+        if !self.variant().plain_attacks
+            || self.chess.golem_parts[them.index()] > 0
             || (self.chess.halflings[them.index()] > 0
                 && (self.side_cells(them).iter())
                     .any(|&c| self.board[c as usize] == code(PINCER, them)))
@@ -81,10 +83,10 @@ impl Position {
     /// Whether `m` surely leaves the King on `king` (not in check) unattacked without being made:
     /// a plain move (no promotion but a Can(n)on's choice of state) of a piece that takes nothing
     /// but what stands on its destination and changes no bewitching (not the King, a Wizard, a
-    /// Halfling or a Golem), from and to squares on no line through the King. Every enemy attack
-    /// but a Knight's leap, the Pincer's and the Golem's (ruled out by `quick_test_king`) runs
-    /// along such a line: riders, Can(n)ons and their screens, the Leaper's, Advancer's and
-    /// Withdrawer's paths, adjacency.
+    /// Halfling or a Golem), from and to squares on no line through the King: no queen line
+    /// (Can(n)ons and their screens, the Leaper's, Advancer's and Withdrawer's paths, adjacency)
+    /// and no line along which an enemy table type rides. Every other attack is a leap, which
+    /// no move elsewhere opens, or the Pincer's or the Golem's (ruled out by `quick_test_king`).
     #[inline]
     fn quick_safe(&self, m: Move, king: Square) -> bool {
         if m.kind != MoveKind::Normal {
@@ -100,12 +102,16 @@ impl Position {
         if !cannon && (!plain || m.promotion().is_some()) {
             return false;
         }
+        let them = self.side.other();
         let on_line = |sq: Square| {
             let (dx, dy) = (
                 sq.file() as i32 - king.file() as i32,
                 sq.rank() as i32 - king.rank() as i32,
             );
-            dx == 0 || dy == 0 || dx.abs() == dy.abs()
+            dx == 0
+                || dy == 0
+                || dx.abs() == dy.abs()
+                || (self.variant()).maybe_on_line(sq.cell() as isize - king.cell() as isize, them)
         };
         !on_line(m.from) && !on_line(m.to)
     }

@@ -321,9 +321,8 @@ impl Position {
             }
         };
         match kind {
-            QUEEN | ROOK | BISHOP | LEAPER | PINCER | ADVANCER | WITHDRAWER => {
-                between(m.from, m.to)
-            }
+            QUEEN | ROOK | BISHOP | KNIGHT | LION | KING => self.ridden_squares(m),
+            LEAPER | PINCER | ADVANCER | WITHDRAWER => between(m.from, m.to),
             CANNON_ROOK | CANNON_BISHOP => {
                 let all = between(m.from, m.to);
                 if self.board[m.to.cell()] == EMPTY {
@@ -344,6 +343,28 @@ impl Position {
             },
             _ => 0,
         }
+    }
+
+    /// The squares a type that moves by its Betza table passed on `m`: those before its
+    /// destination along the ride that took it there (none for a leap or a one-step ride).
+    fn ridden_squares(&self, m: Move) -> u128 {
+        let cp = self.variant().compiled(self.board[m.from.cell()]);
+        let diff = m.to.cell() as isize - m.from.cell() as isize;
+        for ride in &cp.rides {
+            let step = ride.step;
+            if step == 0 || diff % step != 0 || diff / step < 2 {
+                continue;
+            }
+            let n = diff / step;
+            if n < ride.min as isize || (ride.max != 0 && n > ride.max as isize) {
+                continue;
+            }
+            let path = (1..n).map(|i| m.from.cell().wrapping_add_signed(step * i));
+            if path.clone().all(|cell| self.board[cell] == EMPTY) {
+                return path.fold(0, |bits, cell| bits | 1 << Square::from_cell(cell).0);
+            }
+        }
+        0
     }
 
     /// Records the squares the last mover passed if the side now to move can use them.

@@ -7,27 +7,6 @@ use super::*;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
-const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const LION_LEAPS: [(i8, i8); 8] = [
-    (2, 0),
-    (-2, 0),
-    (0, 2),
-    (0, -2),
-    (2, 2),
-    (-2, 2),
-    (2, -2),
-    (-2, -2),
-];
-
 impl Position {
     #[inline(always)]
     pub(super) fn code_at(&self, sq: Square) -> Code {
@@ -52,57 +31,15 @@ impl Position {
         is_piece(c) && color_of(c) != us && (elephant_taker || kind_of(c) != ELEPHANT)
     }
 
-    /// Steps or leaps to empty squares or (if `capture`) takeable enemies.
-    fn leaps(&self, sq: Square, us: Color, vectors: &[(i8, i8)], mode: Leap, out: &mut Vec<Move>) {
-        for &(dx, dy) in vectors {
-            if let Some(t) = shifted(sq, dx, dy) {
-                let ok = match mode {
-                    Leap::MoveOnly => self.code_at(t) == EMPTY,
-                    Leap::CaptureOnly => self.takes(t, us, false),
-                    Leap::Both { elephant } => {
-                        self.code_at(t) == EMPTY || self.takes(t, us, elephant)
-                    }
-                };
-                if ok {
-                    out.push(Move::normal(sq, t));
-                }
-            }
-        }
-    }
-
-    fn slides(&self, sq: Square, us: Color, dirs: &[(i8, i8)], out: &mut Vec<Move>) {
-        for &(dx, dy) in dirs {
-            let mut t = sq;
-            while let Some(next) = shifted(t, dx, dy) {
-                t = next;
-                if self.code_at(t) == EMPTY {
-                    out.push(Move::normal(sq, t));
-                    continue;
-                }
-                if self.takes(t, us, false) {
-                    out.push(Move::normal(sq, t));
-                }
-                break;
-            }
-        }
-    }
-
     /// The moves of the unbewitched piece `kind` of `us` on `sq` (Halflings excepted).
     pub(super) fn chess_piece_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
         match kind {
             KING => {
-                self.leaps(sq, us, &DIRECTIONS, Leap::Both { elephant: true }, out);
+                self.table_moves(sq, us, true, out);
                 self.castlings(sq, us, out);
             }
-            QUEEN => self.slides(sq, us, &DIRECTIONS, out),
-            ROOK => self.slides(sq, us, &ORTHOGONAL, out),
-            BISHOP => self.slides(sq, us, &DIAGONAL, out),
-            KNIGHT => self.leaps(sq, us, &KNIGHT_LEAPS, Leap::Both { elephant: false }, out),
+            QUEEN | ROOK | BISHOP | KNIGHT | LION => self.table_moves(sq, us, false, out),
             PAWN => self.pawn_moves(sq, us, out),
-            LION => {
-                self.leaps(sq, us, &LION_LEAPS, Leap::MoveOnly, out);
-                self.leaps(sq, us, &DIRECTIONS, Leap::CaptureOnly, out);
-            }
             CANNON_ROOK | CANNON_BISHOP => self.cannon_moves(sq, kind, us, out),
             WIZARD => self.wizard_moves(sq, us, out),
             ELEPHANT => self.elephant_moves(sq, us, out),
@@ -110,6 +47,25 @@ impl Position {
             GOLEM_NE | GOLEM_NW => self.golem_moves(sq, kind, us, out),
             // The upper part of a Golem: its moves are listed from the lower part.
             _ => {}
+        }
+    }
+
+    /// The moves of a type that moves by its Betza string (the game's file gives it): its
+    /// table moves, less the capture of an Elephant unless `elephant_taker` (the King; the Pawn
+    /// has its own moves).
+    fn table_moves(&self, sq: Square, us: Color, elephant_taker: bool, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.piece_moves_outlined(sq.cell(), us, out);
+        if !elephant_taker {
+            let elephant = code(ELEPHANT, us.other());
+            let mut kept = start;
+            for i in start..out.len() {
+                if self.board[out[i].to.cell()] != elephant {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
         }
     }
 
@@ -438,13 +394,6 @@ impl Position {
             .find(|&&c| self.board[c as usize] == king)
             .map(|&c| Square::from_cell(c as usize))
     }
-}
-
-#[derive(Clone, Copy)]
-enum Leap {
-    MoveOnly,
-    CaptureOnly,
-    Both { elephant: bool },
 }
 
 /// The position of (dx, dy) on the square ring of radius `r` round the King, counted
