@@ -213,7 +213,12 @@ impl Position {
             pos.hash ^= v.side_key();
         }
         if v.chess {
-            pos.chess = setup.chess.unwrap_or_else(ChessState::initial);
+            pos.chess = setup.chess.unwrap_or_else(|| {
+                // An array starts with the castlings whose King and Rook stand ready.
+                let mut state = ChessState::initial();
+                state.castle &= pos.castlings_in_place();
+                state
+            });
             pos.chess.halflings = [0; 2];
             pos.chess.golem_parts = [0; 2];
             let codes: Vec<Code> = (pos.side_cells(Color::Blue).iter())

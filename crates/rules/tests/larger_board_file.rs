@@ -2,7 +2,7 @@
 //! the same game, a copy that changes what the layer's code relies on is one clear error, and
 //! the game's array serves a file that does not use the layer.
 
-use jovian_rules::fen::parse_position;
+use jovian_rules::fen::{parse_position, write_position};
 use jovian_rules::file::game_from_toml;
 use jovian_rules::{Color, MoveKind, Position, Setup, Variant};
 
@@ -61,7 +61,18 @@ fn a_copy_with_new_names_plays_the_same_game() {
 
 #[test]
 fn a_copy_may_not_change_what_the_layer_relies_on() {
-    let cases: [(&[(&str, &str)], &str); 9] = [
+    let with_archbishop = |edits: &[(&str, &str)]| {
+        let mut text = FILE.to_string() + ARCHBISHOP;
+        for (from, to) in edits {
+            text = text.replacen(from, to, 1);
+        }
+        text
+    };
+    let cases: [(&[(&str, &str)], &str); 10] = [
+        (
+            &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
+            "only name, abbr, betza, aliases, value and description",
+        ),
         (
             &[("betza = \"mfWcfF\"", "betza = \"mfWcfFmbW\"")],
             "its moves are code",
@@ -82,9 +93,9 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         (
             &[(
                 "builtin = \"larger-board\"",
-                "blue = [\"K e1\"]\nsymmetry = \"mirror\"",
+                "blue = [\"Q e1\"]\nsymmetry = \"mirror\"",
             )],
-            "plays its own array",
+            "the array is no position of the layer",
         ),
         (
             &[("\nlayer = \"larger-board\"", "\nlayer = \"chess\"")],
@@ -95,7 +106,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
                 "[[piece]]\nname = \"King\"",
                 "[[piece]]\nname = \"Amazon\"\nabbr = \"Am\"\nbetza = \"QN\"\n\n[[piece]]\nname = \"King\"",
             )],
-            "by their place in the table",
+            "the layer \"larger-board\"'s King (its abbreviation is \"K\")",
         ),
         (
             &[(
@@ -106,7 +117,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         ),
     ];
     for (edits, message) in cases {
-        let e = game_from_toml(&edited(edits))
+        let e = game_from_toml(&with_archbishop(edits))
             .err()
             .unwrap_or_else(|| panic!("{edits:?} was accepted"))
             .to_string();
@@ -194,6 +205,69 @@ fn a_changed_table_type_gives_check() {
     assert!(!moves.iter().any(|m| v.square_name(m.to) == "b3"));
     plain.legal_moves(&mut moves);
     assert!(moves.iter().any(|m| v.square_name(m.from) == "i2"));
+}
+
+/// A type added after the layer's own.
+const ARCHBISHOP: &str = "
+[[piece]]
+name = \"Archbishop\"
+abbr = \"Ar\"
+betza = \"BN\"
+";
+
+/// A copy may add types after the layer's, place them in its own array and promote to them;
+/// the castling rights an array starts with are those whose King and Rook stand ready.
+#[test]
+fn a_copy_may_add_types_and_place_them() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let mut back_rank = [
+        "Li y1", "C z1", "R a1", "N b1", "B c1", "Q d1", "K e1", "B f1", "N g1", "R h1", "C i1",
+        "Ar j1",
+    ]
+    .map(String::from)
+    .to_vec();
+    let array = |back_rank: &[String]| {
+        let pawns = "yzabcdefghij".chars().map(|f| format!("P {f}2"));
+        let items: Vec<String> = (back_rank.iter().cloned().chain(pawns))
+            .map(|item| format!("{item:?}"))
+            .collect();
+        format!("blue = [{}]\nsymmetry = \"mirror\"", items.join(", "))
+    };
+    let copy = |id: &str, back_rank: &[String]| {
+        let text = edited(&[
+            ("id = \"larger-board\"", &format!("id = \"{id}\"")),
+            (
+                "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+                "aliases = []",
+            ),
+            ("builtin = \"larger-board\"", &array(back_rank)),
+        ]) + ARCHBISHOP;
+        game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let v = copy("archbishops", &back_rank);
+    let start = Position::start(v);
+    assert!(
+        write_position(&start).contains("castle=KQkq"),
+        "{}",
+        write_position(&start)
+    );
+    // The Archbishop on j1 (in the Lion's place) has one move, a Knight's leap to i3; the Lion
+    // there had two leaps (j3, h3).
+    assert_eq!(perft(v, 1) + 1, perft(builtin, 1));
+    // A Pawn on its seventh rank may become an Archbishop.
+    let mut pos = position(
+        v,
+        "11,k/2,P,9/12/12/12/12/12/2,K,9 w castle=- kings=wb hand=-",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let archbishop = v.kind_by_abbr("Ar").unwrap();
+    assert!(moves.iter().any(|m| m.promotion() == Some(archbishop)));
+    // With the a1 Rook and b1 Knight swapped, only the King's side castlings remain.
+    (back_rank[2], back_rank[3]) = ("N a1".to_string(), "R b1".to_string());
+    let swapped = copy("archbishops-swapped", &back_rank);
+    let text = write_position(&Position::start(swapped));
+    assert!(text.contains("castle=Kk"), "{text}");
 }
 
 /// Plain chess pieces on the 12x8 game's array, without its layer: the general check rules.

@@ -338,6 +338,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         ));
     }
     let setup = file.setup.get_ref();
+    let file_setup_start = file.setup.span().start;
     let (rule, fixed) = match (&setup.builtin, setup.blue.is_empty()) {
         (Some(id), true) => {
             let arrays = crate::variants::builtin_arrays(id).ok_or_else(|| {
@@ -479,6 +480,22 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     // A game lost by losing the royal pieces needs some on each side.
     let default = (variant.setups.build)(variant, variant.setups.default)
         .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
+    if let Some(layer) = layer {
+        // The layer's rules judge the array: a King a side, none in check.
+        let setup = crate::Setup {
+            variant,
+            pieces: default.clone(),
+            to_move: Color::Blue,
+            chess: None,
+        };
+        crate::Position::from_setup(&setup).map_err(|e| {
+            FileError::at(
+                text,
+                file_setup_start,
+                format!("the array is no position of the layer {layer:?}: {e}"),
+            )
+        })?;
+    }
     if rules.royal_capture_loses || variant.chess_rules.is_some() {
         for color in Color::BOTH {
             if !default

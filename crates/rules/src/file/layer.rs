@@ -2,11 +2,12 @@
 //! (`layer = "larger-board"`, `position/larger`), whose pieces' powers — bewitching, mirror moves,
 //! orbits round the King, a two-square Golem, flips, shots en passant, pair drops — are code
 //! that reads the piece table by position. So a file naming it must keep what that code relies
-//! on: the board, the rules, the setup and every piece's rules, as the built-in game's file
+//! on: the board, the rules and every piece's rules, as the built-in game's file
 //! (`games/larger-board.toml`) has them. What it may change is what the code does not read: the
-//! game's id, title and aliases, the sides' names, the file letters, each piece's name,
-//! description and value, and the Betza strings of the types that move by them (`TABLE_TYPES`:
-//! King, Queen, Rook, Bishop, Knight, Lion). A Betza string gives only leaps and rides, which
+//! game's id, title and aliases, the sides' names, the file letters, the array, each piece's
+//! name, description and value, and the Betza strings of the types that move by them
+//! (`TABLE_TYPES`: King, Queen, Rook, Bishop, Knight, Lion); and it may add types after the
+//! layer's own, which move by their Betza strings too (`kinds::ADDED`). A Betza string gives only leaps and rides, which
 //! the layer's check test and en passant shots read; what bends, hops or takes from afar comes
 //! from hooks, which stay the layer's.
 
@@ -59,24 +60,48 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             format!("layer = {layer:?} supplies castling: [[castling]] does not go with it"),
         ));
     }
-    let setup = file.setup.get_ref();
-    if setup.builtin.as_deref() != Some(layer) || !setup.blue.is_empty() {
-        return Err((
-            file.setup.span(),
-            format!("layer = {layer:?} plays its own array: [setup] builtin = {layer:?}"),
-        ));
-    }
-    if file.piece.len() != reference.piece.len() {
+    if file.piece.len() < reference.piece.len() {
         return Err((
             file.game.span(),
             format!(
-                "layer = {layer:?} gives powers to {} piece types by their place in the table; \
-                 this table has {}",
+                "layer = {layer:?} gives powers to its {} piece types by their place in the \
+                 table (more may follow); this table has {}",
                 reference.piece.len(),
                 file.piece.len()
             ),
         ));
     }
+    for added in &file.piece[reference.piece.len()..] {
+        let entry = added.get_ref();
+        let plain = PieceEntry {
+            name: entry.name.clone(),
+            abbr: entry.abbr.clone(),
+            betza: entry.betza.clone(),
+            aliases: entry.aliases.clone(),
+            value: entry.value,
+            description: entry.description.clone(),
+            hooks: Vec::new(),
+            royal: false,
+            promotes: None,
+            initial_steps: 0,
+            initial_ranks: Vec::new(),
+            en_passant: false,
+            promoted: false,
+            latent: Vec::new(),
+            optional_capture: false,
+        };
+        if *entry != plain {
+            return Err((
+                added.span(),
+                format!(
+                    "{} is added to the layer {layer:?}'s pieces, which move by their Betza \
+                     string alone: only name, abbr, betza, aliases, value and description",
+                    entry.name
+                ),
+            ));
+        }
+    }
+    // The layer's own types, in their places (`zip` stops at the last of them).
     for (kind, (entry, own)) in file.piece.iter().zip(&reference.piece).enumerate() {
         let own = own.get_ref();
         let mut rules_only = entry.get_ref().clone();

@@ -7,7 +7,7 @@ use super::{abbr_text, square_text};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::position::larger::kinds::{ASSASSIN, GOLEM_NE, LEAPER, THUNDER, WITHDRAWER};
+use crate::position::larger::kinds::{ASSASSIN, GOLEM_NE, GOLEM_SW, LEAPER, THUNDER, WITHDRAWER};
 use crate::variant::Variant;
 
 pub(super) fn drop_text(v: &Variant, m: Move) -> String {
@@ -27,7 +27,7 @@ pub(super) fn promotion_suffix(v: &Variant, m: Move) -> String {
     }
     match m.promotion() {
         None => String::new(),
-        Some(k) if k.0 >= GOLEM_NE => "=Go".to_string(),
+        Some(k) if (GOLEM_NE..=GOLEM_SW).contains(&k.0) => "=Go".to_string(),
         Some(k) if k.0 == ASSASSIN || k.0 == THUNDER => {
             format!("={}@{}", abbr_text(v, k), square_text(v, Square(m.aux[0])))
         }

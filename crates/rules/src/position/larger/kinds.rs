@@ -29,6 +29,9 @@ pub const GOLEM_SW: u8 = 20;
 /// the layer may change them): the King (which also castles), Queen, Rook, Bishop, Knight and
 /// Lion. The others' moves are the layer's code.
 pub const TABLE_TYPES: [u8; 6] = [KING, QUEEN, ROOK, BISHOP, KNIGHT, LION];
+/// The first type a file adds after the layer's own (docs/variants.md, "Layers"): it moves
+/// and attacks by its Betza string, like `TABLE_TYPES`, and a Pawn may promote to it.
+pub const ADDED: u8 = GOLEM_SW + 1;
 /// The first type that can be in hand; hand slots follow the table order up to the Thunder.
 pub const FIRST_IN_HAND: u8 = LEAPER;
 pub const HAND_SLOTS: usize = (THUNDER - LEAPER + 1) as usize;

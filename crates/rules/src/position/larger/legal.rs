@@ -97,7 +97,7 @@ impl Position {
         let plain = matches!(
             kind,
             QUEEN | ROOK | BISHOP | KNIGHT | PAWN | LION | ELEPHANT
-        );
+        ) || is_added(kind);
         // A Can(n)on may end in either state; any other promotion is a change of type.
         if !cannon && (!plain || m.promotion().is_some()) {
             return false;

@@ -322,6 +322,7 @@ impl Position {
         };
         match kind {
             QUEEN | ROOK | BISHOP | KNIGHT | LION | KING => self.ridden_squares(m),
+            _ if is_added(kind) => self.ridden_squares(m),
             LEAPER | PINCER | ADVANCER | WITHDRAWER => between(m.from, m.to),
             CANNON_ROOK | CANNON_BISHOP => {
                 let all = between(m.from, m.to);

@@ -292,7 +292,13 @@ pub(crate) fn color_of(code: Code) -> Color {
 
 #[inline(always)]
 pub(crate) fn is_golem(kind: u8) -> bool {
-    kind >= GOLEM_NE
+    (GOLEM_NE..=GOLEM_SW).contains(&kind)
+}
+
+/// A type a file adds after the layer's own (`kinds::ADDED`): it moves by its Betza table.
+#[inline(always)]
+pub(crate) fn is_added(kind: u8) -> bool {
+    kind >= kinds::ADDED
 }
 
 #[inline(always)]

@@ -45,6 +45,7 @@ impl Position {
             ELEPHANT => self.elephant_moves(sq, us, out),
             ASSASSIN => self.assassin_moves(sq, us, out),
             GOLEM_NE | GOLEM_NW => self.golem_moves(sq, kind, us, out),
+            _ if is_added(kind) => self.table_moves(sq, us, false, out),
             // The upper part of a Golem: its moves are listed from the lower part.
             _ => {}
         }
@@ -67,6 +68,12 @@ impl Position {
             }
             out.truncate(kept);
         }
+    }
+
+    /// The types a Pawn promotes to on its own (`PLAIN_PROMOTIONS`), then those a file adds.
+    fn plain_promotions(&self) -> impl Iterator<Item = u8> {
+        let added = kinds::ADDED..self.variant().pieces.len() as u8;
+        PLAIN_PROMOTIONS.into_iter().chain(added)
     }
 
     /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
@@ -171,7 +178,7 @@ impl Position {
             out.push(m);
             return;
         }
-        for kind in PLAIN_PROMOTIONS {
+        for kind in self.plain_promotions() {
             out.push(m.with_promotion(PieceKind(kind)));
         }
         // Neither Assassin nor Thunder beside an enemy Wizard: the Pawn would be bewitched.
@@ -265,7 +272,7 @@ impl Position {
             }
             if k == PAWN && sq.rank() == last_rank(us.other()) {
                 // The enemy Pawn lands on its last rank: the Wizard's owner chooses its type.
-                for kind in PLAIN_PROMOTIONS {
+                for kind in self.plain_promotions() {
                     out.push(Move::swap(sq, t).with_promotion(PieceKind(kind)));
                 }
             } else {

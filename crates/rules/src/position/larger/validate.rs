@@ -83,22 +83,12 @@ impl Position {
                 ));
             }
         }
-        let needs = [
-            (castle::WHITE_KING, Color::Blue, 0u8, 9u8),
-            (castle::WHITE_QUEEN, Color::Blue, 0, 2),
-            (castle::BLACK_KING, Color::Tan, 7, 9),
-            (castle::BLACK_QUEEN, Color::Tan, 7, 2),
-        ];
-        for (bit, color, rank, rook_file) in needs {
-            if s.castle & bit != 0
-                && (self.board[Square::new(6, rank).cell()] != code(KING, color)
-                    || self.board[Square::new(rook_file, rank).cell()] != code(ROOK, color))
-            {
-                return fail(format!(
-                    "castling right {} needs the King and Rook on their squares",
-                    ['K', 'Q', 'k', 'q'][bit.trailing_zeros() as usize]
-                ));
-            }
+        let missing = s.castle & !self.castlings_in_place();
+        if missing != 0 {
+            return fail(format!(
+                "castling right {} needs the King and Rook on their squares",
+                ['K', 'Q', 'k', 'q'][missing.trailing_zeros() as usize]
+            ));
         }
         if s.ep_passed != 0 {
             let off = (0..128u32)
@@ -128,5 +118,23 @@ impl Position {
             ));
         }
         Ok(())
+    }
+
+    /// The castling rights (`castle::*` bits) whose King and Rook stand on their squares: those
+    /// a game starts with from an array.
+    pub(in crate::position) fn castlings_in_place(&self) -> u8 {
+        const SQUARES: [(u8, Color, u8, u8); 4] = [
+            (castle::WHITE_KING, Color::Blue, 0, 9),
+            (castle::WHITE_QUEEN, Color::Blue, 0, 2),
+            (castle::BLACK_KING, Color::Tan, 7, 9),
+            (castle::BLACK_QUEEN, Color::Tan, 7, 2),
+        ];
+        let at = |file: u8, rank: u8| self.board[Square::new(file, rank).cell()];
+        SQUARES
+            .iter()
+            .filter(|&&(_, color, rank, rook_file)| {
+                at(6, rank) == code(KING, color) && at(rook_file, rank) == code(ROOK, color)
+            })
+            .fold(0, |bits, &(bit, ..)| bits | bit)
     }
 }
