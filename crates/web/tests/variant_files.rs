@@ -414,3 +414,75 @@ fn a_directory_that_cannot_be_served_is_one_clear_error() {
     let e = error(&dir);
     assert!(e.contains("holds no variant file (*.toml)"), "{e}");
 }
+
+/// A copy of the 12x8 game on its rules layer with a piece added (an Archbishop in the j1
+/// Lion's place): offered with hands, played against the engine.
+#[tokio::test]
+async fn a_file_on_the_12x8_layer_with_an_added_piece_is_played() {
+    let builtin = jovian_rules::Variant::by_id("larger-board").unwrap();
+    let mut text = jovian_rules::file::game_to_toml(builtin)
+        .unwrap()
+        .replacen("id = \"larger-board\"", "id = \"archbishops-web\"", 1)
+        .replacen(
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+            1,
+        );
+    let mut items: Vec<String> = [
+        "Li y1", "C z1", "R a1", "N b1", "B c1", "Q d1", "K e1", "B f1",
+    ]
+    .into_iter()
+    .chain(["N g1", "R h1", "C i1", "Ar j1"])
+    .map(|item| format!("{item:?}"))
+    .collect();
+    items.extend("yzabcdefghij".chars().map(|f| format!("\"P {f}2\"")));
+    let array = format!("blue = [{}]\nsymmetry = \"mirror\"", items.join(", "));
+    text = text.replacen("builtin = \"larger-board\"", &array, 1);
+    text += "\n[[piece]]\nname = \"Archbishop\"\nabbr = \"Ar\"\nbetza = \"BN\"\n";
+    let files = data_dir("layer-files");
+    std::fs::create_dir_all(&files).unwrap();
+    std::fs::write(files.join("archbishops.toml"), text).unwrap();
+    let catalogue = Catalogue::from_dir(&files).unwrap();
+    let state =
+        AppState::open_serving(&data_dir("layer"), EngineOptions::default(), catalogue).unwrap();
+
+    let (_, list) = get(&state, "/api/variants").await;
+    let listed = (list.as_array().unwrap().iter())
+        .find(|v| v["id"] == "archbishops-web")
+        .unwrap_or_else(|| panic!("not listed: {list}"));
+    assert_eq!(listed["hands"], true);
+    assert!(
+        listed["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["abbr"] == "Ar")
+    );
+
+    let (status, game) = post(
+        &state,
+        "/api/games",
+        None,
+        json!({"variant": "archbishops-web", "humans": "blue", "level": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    let blue = game["seats"]["blue"].as_str().unwrap().to_string();
+    // The Archbishop's one move from the array: a Knight's leap to i3.
+    let from_j1: Vec<&Value> = (game["legal"].as_array().unwrap().iter())
+        .filter(|m| m["from"] == "j1")
+        .collect();
+    assert_eq!(from_j1.len(), 1, "{from_j1:?}");
+    assert_eq!(from_j1[0]["target"], "i3");
+    let (status, g) = post(
+        &state,
+        &format!("/api/games/{id}/moves"),
+        Some(&blue),
+        json!({"move": from_j1[0]["text"], "ply": 0}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    let g = wait_for(&state, id, |g| g["moves"].as_array().unwrap().len() == 2).await;
+    assert_eq!(g["board"]["to_move"], "blue", "the engine answered");
+}
