@@ -99,8 +99,9 @@ impl ChessRules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PawnPowers {
     /// From one of `initial_ranks` it may also advance straight forward up to this many squares
-    /// (2 in International Chess), not capturing, over empty squares only; 0 for none.
-    pub initial_steps: u8,
+    /// (2 in International Chess), not capturing, over empty squares only; 0 for none. By
+    /// relative rank from 0 (the 12x8 game's Pawn: 3 from its first rank, 2 from its second).
+    pub initial_steps: [u8; 16],
     /// The ranks, counted from its own side (bit `r - 1` for rank `r`), of those advances.
     pub initial_ranks: u16,
     /// It may take an enemy pawn that has just advanced several squares as if that had advanced
@@ -111,7 +112,18 @@ pub struct PawnPowers {
 impl PawnPowers {
     /// Whether an advance of several squares starts on relative rank `rank` (from 0).
     pub fn multi_step_from(&self, rank: u8) -> bool {
-        self.initial_steps > 1 && rank < 16 && self.initial_ranks >> rank & 1 == 1
+        self.steps_from(rank) > 1
+    }
+
+    /// The most squares an advance from relative rank `rank` (from 0) may go: 1 where it has no
+    /// multi-step advance.
+    pub fn steps_from(&self, rank: u8) -> u8 {
+        let listed = rank < 16 && self.initial_ranks >> rank & 1 == 1;
+        if listed {
+            self.initial_steps[rank as usize].max(1)
+        } else {
+            1
+        }
     }
 }
 

@@ -478,7 +478,7 @@ impl Record {
             known: known(),
         })?;
         if let Some(recorded) = self.tag(HASH_TAG).map(str::trim)
-            && !recorded.eq_ignore_ascii_case(variant.definition_hash())
+            && !variant.plays_definition(recorded)
         {
             return Err(RecordError::DefinitionChanged {
                 game: variant.id.to_string(),

@@ -237,6 +237,9 @@ pub struct Variant {
     castle_spoilers: Vec<u8>,
     /// Other names accepted on the command line and in records.
     pub aliases: &'static [&'static str],
+    /// Definition hashes the same game had before its text changed without a change of rules
+    /// (`[game] former_hashes`): records carrying one still replay.
+    pub former_hashes: &'static [&'static str],
     /// Display names of the two sides (`Blue`/`Tan`, or `White`/`Black`).
     pub side_titles: [&'static str; 2],
     /// The letters of the sides in the text position form (`b`/`t`, or `w`/`b`).
@@ -550,6 +553,7 @@ impl Variant {
             enemy_lines: Vec::new(),
             castle_spoilers: Vec::new(),
             aliases: &[],
+            former_hashes: &[],
             side_titles: ["Blue", "Tan"],
             side_letters: ['b', 't'],
             diagram_target: None,
@@ -602,6 +606,11 @@ impl Variant {
     pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
         self.build_attack_tables();
+        self
+    }
+
+    pub fn with_former_hashes(mut self, hashes: &'static [&'static str]) -> Variant {
+        self.former_hashes = hashes;
         self
     }
 

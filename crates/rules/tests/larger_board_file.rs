@@ -174,6 +174,29 @@ fn a_copy_may_change_how_the_table_types_move() {
     assert_eq!(targets(&mut position(v, board), "d4"), steps);
 }
 
+/// The Pawn's advances are the file's `initial_steps`: a copy whose Pawns advance at most two
+/// squares from their first rank too.
+#[test]
+fn a_copy_may_change_the_pawns_advances() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let text = edited(&[
+        ("id = \"larger-board\"", "id = \"short-pawns\""),
+        (
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+        ),
+        ("initial_steps = [3, 2]", "initial_steps = 2"),
+    ]);
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    // White: King a1, Pawn c1 (on its first rank); Black: King j8.
+    let board = "11,k/12/12/12/12/12/12/2,K,1,P,7 w castle=- kings=wb hand=-";
+    assert_eq!(
+        targets(&mut position(builtin, board), "c1"),
+        ["c2", "c3", "c4"]
+    );
+    assert_eq!(targets(&mut position(v, board), "c1"), ["c2", "c3"]);
+}
+
 /// A table type's new powers give check: a Knight made a Nightrider attacks the King two leaps
 /// away, over an empty square, and the King must answer it.
 #[test]

@@ -298,6 +298,56 @@ betza = "W"
     assert_eq!(names, ["a1b1", "a1b2", "a2a3"]);
 }
 
+/// A pawn's multi-step advance may differ by rank (`initial_steps = [3, 2]` for `initial_ranks
+/// = [1, 2]`, the 12x8 game's Pawn): three squares from the first rank, two from the second.
+#[test]
+fn a_pawn_advances_as_far_as_its_rank_allows() {
+    let v = game(
+        r#"
+[game]
+id = "far-pawns"
+title = "Far pawns"
+
+[board]
+files = 5
+ranks = 6
+
+[rules]
+check = true
+
+[setup]
+blue = ["K e1", "P a1", "P c2"]
+symmetry = "rotational"
+
+[[piece]]
+name = "King"
+abbr = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "Pawn"
+abbr = "P"
+betza = "mfWcfF"
+initial_steps = [3, 2]
+initial_ranks = [1, 2]
+"#,
+    );
+    let mut pos = position(v, "4k/5/5/5/2P2/P3K b - - 0 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut names: Vec<String> = moves.iter().map(|&m| squares(v, m)).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "a1a2", "a1a3", "a1a4", "c2c3", "c2c4", "e1d1", "e1d2", "e1e2"
+        ]
+    );
+    // Written back as read.
+    assert!(game_to_toml(v).unwrap().contains("initial_steps = [3, 2]"));
+}
+
 #[test]
 fn bad_chess_rules_are_one_clear_error() {
     let cases = [
@@ -323,6 +373,11 @@ fn bad_chess_rules_are_one_clear_error() {
             "not a square of the board",
         ),
         ("initial_ranks = [2]\n", "", "needs initial_ranks"),
+        (
+            "initial_steps = 2\n",
+            "initial_steps = [2, 3]\n",
+            "lists 2 numbers for 1 initial_ranks",
+        ),
         ("\"Q\", \"C\"", "\"Q\", \"Z\"", "promotes to \"Z\""),
     ];
     for (from, to, message) in cases {

@@ -293,7 +293,7 @@ pub fn rebuild(stored: &StoredGame, catalogue: &Catalogue) -> Result<GameState, 
     // A variant file that changed since the game began: its moves may still be legal, but the
     // game would go on under other rules (the records' VariantHash rule, docs/variants.md).
     if let Some(made) = &stored.definition
-        && made != v.definition_hash()
+        && !v.plays_definition(made)
     {
         return Err(format!(
             "the game was made under definition {made} of {}, but {} here is definition {}: \

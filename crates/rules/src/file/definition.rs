@@ -48,6 +48,17 @@ impl Variant {
     pub fn definition_hash(&self) -> &str {
         self.definition_hash.get_or_init(|| hash(self))
     }
+
+    /// Whether a record made under definition `hash` replays here: it is this definition's, or
+    /// one of the game's former hashes (`[game] former_hashes`: the same rules written
+    /// otherwise).
+    pub fn plays_definition(&self, hash: &str) -> bool {
+        hash.eq_ignore_ascii_case(self.definition_hash())
+            || self
+                .former_hashes
+                .iter()
+                .any(|h| h.eq_ignore_ascii_case(hash))
+    }
 }
 
 /// The definition hash of a game (`Variant::definition_hash` keeps it once computed).
@@ -193,7 +204,7 @@ mod tests {
         ("typhoon", "8faf722a0740"),
         ("jupiter", "adc7d8108bc5"),
         ("jupiter-1999", "8783d7d61a39"),
-        ("larger-board", "6a53bac8f8ad"),
+        ("larger-board", "e5cc818ce501"),
     ];
 
     #[test]

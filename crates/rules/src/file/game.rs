@@ -42,6 +42,11 @@ pub struct GameSection {
     /// the sides' names and the file letters are free.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layer: Option<String>,
+    /// Definition hashes this game had before its text changed without a change of rules
+    /// (12 hex digits each): records made under them still replay. Only for a change that plays
+    /// the same game; any other change must refuse its old records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub former_hashes: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -261,6 +266,20 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(bad) = (game.former_hashes.iter()).find(|h| {
+        h.len() != super::definition::HASH_DIGITS
+            || !h
+                .chars()
+                .all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c))
+    }) {
+        return Err(at(
+            file.game.span(),
+            format!(
+                "former_hashes: {bad:?} is not a definition hash ({} hex digits, 0-9 and a-f)",
+                super::definition::HASH_DIGITS
+            ),
+        ));
+    }
     let no_way_to_win =
         !rules_in.royal_capture_loses && !rules_in.bare_piece_loses && !rules_in.check;
     if no_way_to_win && layer.is_none() {
@@ -463,7 +482,8 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     )
     .with_fixed_array(fixed)
     .with_based_on(based_on)
-    .with_aliases(leak::strings(aliases));
+    .with_aliases(leak::strings(aliases))
+    .with_former_hashes(leak::strings(game.former_hashes));
     if layer.is_some() {
         variant = crate::variants::larger_board::with_layer(variant);
     }
@@ -650,6 +670,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             layer: v
                 .chess
                 .then(|| crate::variants::larger_board::LAYER.to_string()),
+            former_hashes: v.former_hashes.iter().map(|h| h.to_string()).collect(),
         },
         board: BoardSection {
             files: v.geometry.width,

@@ -15,7 +15,7 @@ use std::ops::Range;
 
 use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
-use crate::position::larger::kinds::TABLE_TYPES;
+use crate::position::larger::kinds::{PAWN, TABLE_TYPES};
 
 /// Why a file's use of the layer is refused: where, and the message.
 type Refusal = (Range<usize>, String);
@@ -83,7 +83,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             hooks: Vec::new(),
             royal: false,
             promotes: None,
-            initial_steps: 0,
+            initial_steps: Default::default(),
             initial_ranks: Vec::new(),
             en_passant: false,
             promoted: false,
@@ -109,6 +109,11 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             (own.name.clone(), own.description.clone(), own.value);
         if TABLE_TYPES.contains(&(kind as u8)) {
             rules_only.betza = own.betza.clone();
+        }
+        if kind as u8 == PAWN {
+            // The layer's Pawn advances as far as the file says from each rank.
+            rules_only.initial_steps = own.initial_steps.clone();
+            rules_only.initial_ranks = own.initial_ranks.clone();
         }
         if rules_only != *own {
             return Err((entry.span(), changed_rules(&rules_only, own, layer)));

@@ -40,8 +40,8 @@ pub struct PieceEntry {
     pub promotes: Option<Promotes>,
     /// From one of `initial_ranks` it may also advance straight forward up to this many
     /// squares over empty ones, not capturing (a chess Pawn's 2).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub initial_steps: u8,
+    #[serde(default, skip_serializing_if = "InitialSteps::is_none")]
+    pub initial_steps: InitialSteps,
     /// The ranks, counted from its own side from 1, of those advances.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub initial_ranks: Vec<u8>,
@@ -71,8 +71,41 @@ fn is_false(b: &bool) -> bool {
     !b
 }
 
-fn is_zero(n: &u8) -> bool {
-    *n == 0
+/// `initial_steps`: one number for every rank of `initial_ranks`, or one per rank, in order
+/// (`initial_ranks = [1, 2]`, `initial_steps = [3, 2]`: three squares from the first, two from
+/// the second).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum InitialSteps {
+    All(u8),
+    PerRank(Vec<u8>),
+}
+
+impl Default for InitialSteps {
+    fn default() -> InitialSteps {
+        InitialSteps::All(0)
+    }
+}
+
+impl InitialSteps {
+    fn is_none(&self) -> bool {
+        *self == InitialSteps::All(0)
+    }
+
+    /// The steps from the `i`-th of the initial ranks (0 where a list is too short).
+    fn of_rank(&self, i: usize) -> u8 {
+        match self {
+            InitialSteps::All(n) => *n,
+            InitialSteps::PerRank(list) => list.get(i).copied().unwrap_or(0),
+        }
+    }
+
+    fn values(&self) -> Vec<u8> {
+        match self {
+            InitialSteps::All(n) => vec![*n],
+            InitialSteps::PerRank(list) => list.clone(),
+        }
+    }
 }
 
 /// One promoted type, or the list a piece chooses from.
@@ -152,7 +185,16 @@ impl PieceEntry {
                     )
                 }
             }),
-            initial_steps: spec.pawn.map_or(0, |p| p.initial_steps),
+            initial_steps: spec.pawn.map_or_else(InitialSteps::default, |p| {
+                let listed = (0..16).filter(|r| p.initial_ranks >> r & 1 == 1);
+                let steps: Vec<u8> = listed.map(|r| p.initial_steps[r]).collect();
+                match steps.first() {
+                    // A pawn's powers without advances, or the same advance from every rank.
+                    None => InitialSteps::All(p.initial_steps[0]),
+                    Some(&first) if steps.iter().all(|&n| n == first) => InitialSteps::All(first),
+                    Some(_) => InitialSteps::PerRank(steps),
+                }
+            }),
             initial_ranks: spec.pawn.map_or_else(Vec::new, |p| {
                 (0..16)
                     .filter(|r| p.initial_ranks >> r & 1 == 1)
@@ -177,14 +219,27 @@ impl PieceEntry {
         let targets: Vec<String> = self.promotes.as_ref().map_or_else(Vec::new, |p| {
             p.targets().into_iter().map(str::to_string).collect()
         });
-        let pawn = (self.initial_steps > 0 || self.en_passant || !self.initial_ranks.is_empty())
-            .then(|| crate::chess_rules::PawnPowers {
-                initial_steps: self.initial_steps,
-                initial_ranks: (self.initial_ranks.iter())
-                    .filter(|&&r| (1..=16).contains(&r))
-                    .fold(0, |bits, &r| bits | 1 << (r - 1)),
-                en_passant: self.en_passant,
-            });
+        let pawn =
+            (!self.initial_steps.is_none() || self.en_passant || !self.initial_ranks.is_empty())
+                .then(|| {
+                    let mut steps = [0u8; 16];
+                    if self.initial_ranks.is_empty() {
+                        // No rank to advance from: the number is kept, and written back, as it is.
+                        steps[0] = self.initial_steps.of_rank(0);
+                    }
+                    for (i, &r) in self.initial_ranks.iter().enumerate() {
+                        if (1..=16).contains(&r) {
+                            steps[r as usize - 1] = self.initial_steps.of_rank(i);
+                        }
+                    }
+                    crate::chess_rules::PawnPowers {
+                        initial_steps: steps,
+                        initial_ranks: (self.initial_ranks.iter())
+                            .filter(|&&r| (1..=16).contains(&r))
+                            .fold(0, |bits, &r| bits | 1 << (r - 1)),
+                        en_passant: self.en_passant,
+                    }
+                });
         PieceSpec {
             name: leak::string(self.name),
             abbr: leak::string(self.abbr),
@@ -410,24 +465,28 @@ pub(super) fn check_pieces(text: &str, entries: &[Spanned<PieceEntry>]) -> Resul
                 format!("piece {:?}: initial rank {r} is not 1 to 16", e.name),
             ));
         }
-        if e.initial_steps > 1 && e.initial_ranks.is_empty() {
-            return Err(FileError::at(
-                text,
-                entry.span().start,
-                format!(
-                    "piece {:?}: initial_steps = {} needs initial_ranks, the ranks it advances from",
-                    e.name, e.initial_steps
-                ),
+        let steps = e.initial_steps.values();
+        let at = |message: String| Err(FileError::at(text, entry.span().start, message));
+        if steps.iter().any(|&n| n > 1) && e.initial_ranks.is_empty() {
+            return at(format!(
+                "piece {:?}: initial_steps = {:?} needs initial_ranks, the ranks it advances from",
+                e.name, e.initial_steps
             ));
         }
-        if e.initial_steps > 16 {
-            return Err(FileError::at(
-                text,
-                entry.span().start,
-                format!(
-                    "piece {:?}: initial_steps = {} is more than 16",
-                    e.name, e.initial_steps
-                ),
+        if let InitialSteps::PerRank(list) = &e.initial_steps
+            && list.len() != e.initial_ranks.len()
+        {
+            return at(format!(
+                "piece {:?}: initial_steps lists {} numbers for {} initial_ranks (one each)",
+                e.name,
+                list.len(),
+                e.initial_ranks.len()
+            ));
+        }
+        if let Some(n) = steps.iter().find(|&&n| n > 16) {
+            return at(format!(
+                "piece {:?}: initial_steps {n} is more than 16",
+                e.name
             ));
         }
     }

@@ -26,12 +26,13 @@ impl Position {
             let cell = cell as usize;
             let code = self.cell(cell);
             let chess = v.chess_piece(code);
+            let rank = self.relative_rank(us, cell);
             if let Some(pawn) = chess.pawn
-                && pawn.multi_step_from(self.relative_rank(us, cell))
+                && pawn.multi_step_from(rank)
             {
                 let cp = v.compiled(code);
                 let mut to = at(cell, chess.forward);
-                for step in 1..=pawn.initial_steps {
+                for step in 1..=pawn.steps_from(rank) {
                     if self.cell(to) != EMPTY {
                         break;
                     }

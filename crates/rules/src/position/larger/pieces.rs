@@ -131,11 +131,9 @@ impl Position {
 
     fn pawn_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         let fwd = forward(us);
-        let steps = match relative_rank(us, sq.rank()) {
-            0 => 3,
-            1 => 2,
-            _ => 1,
-        };
+        // The file's `initial_steps` by rank: three from the first rank, two from the second.
+        let steps = (self.variant().chess_piece(self.code_at(sq)).pawn)
+            .map_or(1, |p| p.steps_from(relative_rank(us, sq.rank())));
         let mut t = sq;
         for _ in 0..steps {
             let Some(next) = shifted(t, 0, fwd) else {
