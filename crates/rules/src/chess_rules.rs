@@ -171,5 +171,19 @@ pub struct AttackLines {
     pub other_rides: Vec<u8>,
 }
 
+impl AttackLines {
+    /// Whether `code`, met `dist` squares away along the line of `rides[r]`, captures by that
+    /// ride.
+    #[inline(always)]
+    pub fn rides_to(&self, r: usize, code: crate::piece::Code, dist: u8) -> bool {
+        let (_, any_distance, limited) = &self.rides[r];
+        any_distance.contains(code)
+            || (!limited.is_empty()
+                && limited
+                    .iter()
+                    .any(|&(c, min, max)| c == code && dist >= min && (max == 0 || dist <= max)))
+    }
+}
+
 /// A piece code that captures riding a step only from `min` to `max` squares away (0: no most).
 pub type LimitedRider = (crate::piece::Code, u8, u8);

@@ -37,9 +37,8 @@ pub struct GameSection {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
     /// A built-in rules layer that gives the pieces powers the format cannot state yet: only
-    /// `"larger-board"` (the 12x8 game's, `variants::larger_board`). With it the board, the
-    /// piece table's rules and the setup must be the layer's own; names, descriptions, values,
-    /// the sides' names and the file letters are free.
+    /// `"larger-board"` (the 12x8 game's, `variants::larger_board`). What a file on it must keep
+    /// and may change is `layer.rs`'s to check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layer: Option<String>,
     /// Definition hashes this game had before its text changed without a change of rules
@@ -502,12 +501,8 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
     if let Some(layer) = layer {
         // The layer's rules judge the array: a King a side, none in check.
-        let setup = crate::Setup {
-            variant,
-            pieces: default.clone(),
-            to_move: Color::Blue,
-            chess: None,
-        };
+        let setup = crate::Setup::named(variant, variant.setups.default)
+            .expect("the default array was built above");
         crate::Position::from_setup(&setup).map_err(|e| {
             FileError::at(
                 text,

@@ -80,15 +80,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             aliases: entry.aliases.clone(),
             value: entry.value,
             description: entry.description.clone(),
-            hooks: Vec::new(),
-            royal: false,
-            promotes: None,
-            initial_steps: Default::default(),
-            initial_ranks: Vec::new(),
-            en_passant: false,
-            promoted: false,
-            latent: Vec::new(),
-            optional_capture: false,
+            ..PieceEntry::default()
         };
         if *entry != plain {
             return Err((

@@ -21,7 +21,7 @@ use crate::leak;
 use crate::piece::{PieceSpec, Special, latent};
 
 /// One piece type as a file writes it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceEntry {
     pub name: String,

@@ -250,7 +250,7 @@ impl Position {
                 return true;
             }
         }
-        for (step, any_distance, riders) in &lines.rides {
+        for (r, &(step, _, _)) in lines.rides.iter().enumerate() {
             let mut cell = target;
             let mut dist = 0u8;
             let code = loop {
@@ -261,12 +261,7 @@ impl Position {
                     break code;
                 }
             };
-            if any_distance.contains(code)
-                || (!riders.is_empty()
-                    && riders.iter().any(|&(c, min, max)| {
-                        c == code && dist >= min && (max == 0 || dist <= max)
-                    }))
-            {
+            if lines.rides_to(r, code, dist) {
                 return true;
             }
         }

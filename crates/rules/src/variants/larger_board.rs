@@ -2,7 +2,8 @@
 //! International Chess rules (check, castling, en passant, draws) with drops. The game is its
 //! file, `games/larger-board.toml`, which names the rules layer `larger-board`: its pieces' powers
 //! (bewitching, mirror moves, orbits round the King, a two-square Golem, flips, shots en passant)
-//! are code in `position/larger`, and the file's Betza strings describe their plain part for
+//! are code in `position/larger`; the King, Queen, Rook, Bishop, Knight and Lion (and any type a
+//! file adds) move by their Betza strings, and the others' strings describe their plain part for
 //! displays. This module holds what the file names: the layer's name and what it supplies to
 //! displays, and the array. docs/rules/larger-board.md records every reading of the text.
 

@@ -79,6 +79,7 @@ impl Variant {
                 variant.id
             ));
         }
+        // The id as another game's alias, or an alias as another game's id or alias.
         let names = || std::iter::once(&variant.id).chain(variant.aliases);
         if let Some(taken) = names().find(|name| Variant::all().iter().any(|v| v.answers_to(name)))
         {

@@ -5,20 +5,8 @@
 //! Elephant never give check.
 
 use super::*;
-use crate::chess_rules::AttackLines;
 use crate::geometry::QUEEN_STEPS;
 use crate::position::Position;
-
-/// Whether `code`, met `dist` squares away along the line of `lines.rides[r]`, captures by that
-/// ride.
-#[inline(always)]
-fn rides_to(lines: &AttackLines, r: u8, code: Code, dist: u8) -> bool {
-    let (_, any_distance, limited) = &lines.rides[r as usize];
-    any_distance.contains(code)
-        || limited
-            .iter()
-            .any(|&(c, min, max)| c == code && dist >= min && (max == 0 || dist <= max))
-}
 
 impl Position {
     /// True if `color`'s King is in check (false if it has no King).
@@ -48,7 +36,7 @@ impl Position {
                 continue;
             }
             if color_of(c) == by {
-                let rides = lines.toward[i].is_some_and(|r| rides_to(lines, r, c, dist));
+                let rides = lines.toward[i].is_some_and(|r| lines.rides_to(r as usize, c, dist));
                 if (rides || (dist == 1 && c == assassin)) && free(cell) {
                     return true;
                 }
@@ -66,7 +54,7 @@ impl Position {
         for &r in &lines.other_rides {
             let step = lines.rides[r as usize].0;
             let (cell, dist, c) = self.met_along(t, -step);
-            if rides_to(lines, r, c, dist) && free(cell) {
+            if lines.rides_to(r as usize, c, dist) && free(cell) {
                 return true;
             }
         }

@@ -321,8 +321,7 @@ impl Position {
             }
         };
         match kind {
-            QUEEN | ROOK | BISHOP | KNIGHT | LION | KING => self.ridden_squares(m),
-            _ if is_added(kind) => self.ridden_squares(m),
+            _ if is_table_type(kind) => self.ridden_squares(m),
             LEAPER | PINCER | ADVANCER | WITHDRAWER => between(m.from, m.to),
             CANNON_ROOK | CANNON_BISHOP => {
                 let all = between(m.from, m.to);
@@ -352,13 +351,10 @@ impl Position {
         let cp = self.variant().compiled(self.board[m.from.cell()]);
         let diff = m.to.cell() as isize - m.from.cell() as isize;
         for ride in &cp.rides {
-            let step = ride.step;
-            if step == 0 || diff % step != 0 || diff / step < 2 {
-                continue;
-            }
-            let n = diff / step;
-            if n < ride.min as isize || (ride.max != 0 && n > ride.max as isize) {
-                continue;
+            let (step, n) = (ride.step, diff / ride.step);
+            let reaches = diff % step == 0 && n >= (ride.min as isize).max(2);
+            if !reaches || (ride.max != 0 && n > ride.max as isize) {
+                continue; // not this ride, or a single step that passes nothing
             }
             let path = (1..n).map(|i| m.from.cell().wrapping_add_signed(step * i));
             if path.clone().all(|cell| self.board[cell] == EMPTY) {

@@ -301,6 +301,12 @@ pub(crate) fn is_added(kind: u8) -> bool {
     kind >= kinds::ADDED
 }
 
+/// A type that moves and attacks by its Betza table: `kinds::TABLE_TYPES` or an added one.
+#[inline(always)]
+pub(crate) fn is_table_type(kind: u8) -> bool {
+    kinds::TABLE_TYPES.contains(&kind) || is_added(kind)
+}
+
 #[inline(always)]
 pub(crate) fn is_halfling(kind: u8) -> bool {
     (LEAPER..=WITHDRAWER).contains(&kind)
