@@ -137,9 +137,13 @@ fn summary(v: &'static Variant) -> String {
             .collect::<Vec<_>>();
         let _ = writeln!(
             out,
-            "Chess rules: check, checkmate wins, stalemate {:?}; castlings: {}; promotion {}{}; \
+            "Chess rules: check, checkmate wins, stalemate {}; castlings: {}; promotion {}{}; \
              fifty-move rule: {}; third repetition draws: {}",
-            c.stalemate,
+            match c.stalemate {
+                jovian_rules::chess_rules::StalemateResult::Draw => "draws",
+                jovian_rules::chess_rules::StalemateResult::Loss => "loses",
+                jovian_rules::chess_rules::StalemateResult::Win => "wins",
+            },
             if letters.is_empty() {
                 "none".to_string()
             } else {

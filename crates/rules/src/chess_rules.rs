@@ -3,8 +3,9 @@
 //! `en_passant`, several promotion choices): the model only. Move generation and make/unmake
 //! read it in `movegen/chess_rules.rs` and `position/rights.rs`.
 //!
-//! The 12x8 game still runs on its own layer (`position/larger`, `Variant::chess`); it is to be
-//! moved onto these mechanisms, keeping only its exotic pieces as hooks.
+//! The 12x8 game still runs on its own layer (`position/larger`, `Variant::chess`), whose code
+//! reads its file's check rules, castlings and Pawn powers from this model; its moves are to be
+//! moved onto the general mechanisms, keeping only its exotic pieces as hooks.
 
 use crate::geometry::{Color, Square};
 use crate::piece::PieceKind;
@@ -48,6 +49,23 @@ impl Castling {
             Color::Tan => c.to_ascii_lowercase(),
         }
     }
+
+    /// The squares that must be empty: from the King to its destination and from the Rook to
+    /// its, both ends included, but the squares the two stand on.
+    pub fn must_be_empty(&self) -> impl Iterator<Item = Square> + '_ {
+        let rank = self.king_from.rank();
+        let span = |a: Square, b: Square| a.file().min(b.file())..=a.file().max(b.file());
+        (span(self.king_from, self.king_to).chain(span(self.rook_from, self.rook_to)))
+            .map(move |f| Square::new(f, rank))
+            .filter(|&sq| sq != self.king_from && sq != self.rook_from)
+    }
+
+    /// The King's way, its start and destination included: none of it may be attacked.
+    pub fn king_way(&self) -> impl Iterator<Item = Square> + use<> {
+        let (from, to) = (self.king_from, self.king_to);
+        let files = from.file().min(to.file())..=from.file().max(to.file());
+        files.map(move |f| Square::new(f, from.rank()))
+    }
 }
 
 /// The check rules of a game.
@@ -83,6 +101,11 @@ impl ChessRules {
             promotion_optional: false,
             promotion_limits: vec![0; types],
         }
+    }
+
+    /// Every castling's right, as bits (bit `i` for castling `i`).
+    pub fn all_castlings(&self) -> u8 {
+        ((1u16 << self.castlings.len()) - 1) as u8
     }
 
     /// The limit on promotions to `kind` (0: none).

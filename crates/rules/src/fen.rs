@@ -253,7 +253,9 @@ pub(super) fn read_piece(variant: &Variant, token: &str) -> Option<(Color, Piece
 /// number is counted from the moves made since the position was set up.
 pub fn write_chess_fen(pos: &Position) -> Option<String> {
     let v = pos.variant();
-    v.chess_rules.as_ref()?;
+    if !v.has_chess_rules {
+        return None;
+    }
     let mut letters: Vec<String> = Vec::with_capacity(v.pieces.len());
     for (i, p) in v.pieces.iter().enumerate() {
         if p.abbr.len() == 1 {

@@ -161,7 +161,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
     }
     // Castling (`O-O`, `0-0`, or the King's move as engines write it, `f1i1`) and en passant
     // in the games with chess rules: read by comparing the text with what each style writes.
-    if pos.variant().chess_rules.is_some() {
+    if pos.variant().has_chess_rules {
         let castle = cleaned.replace('0', "O");
         let special = |m: &&Move| matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant);
         for &m in legal.iter().filter(special) {
@@ -294,7 +294,7 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
         // Many promotion types, and squares for teleports and explosions: written out.
         return legs + &larger::promotion_suffix(v, m);
     }
-    if v.chess_rules.is_some()
+    if v.has_chess_rules
         && let Some(kind) = m.promotion()
     {
         // Several types to choose from: named, in lower case, as engines write it (`i7i8r`).

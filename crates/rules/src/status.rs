@@ -121,7 +121,7 @@ impl Position {
     pub fn royal_in_check_square(&self) -> Option<crate::Square> {
         let v = self.variant();
         let us = self.side_to_move();
-        if v.chess_rules.is_some() {
+        if v.has_chess_rules {
             return (self.side_cells(us).iter())
                 .map(|&c| c as usize)
                 .find(|&c| v.compiled(self.cell(c)).royal && self.square_attacked(c, us.other()))
@@ -136,7 +136,7 @@ impl Position {
     /// Whether the side to move is in check, in a game with a check rule (the 12x8 game, a file with `check = true`);
     /// `None` in the games where moving into attack is legal.
     pub fn in_check(&self) -> Option<bool> {
-        if self.variant().chess_rules.is_some() {
+        if self.variant().has_chess_rules {
             return Some(self.royal_in_check(self.side_to_move()));
         }
         self.variant()
@@ -149,7 +149,7 @@ impl Position {
     /// for the side to move elsewhere.
     pub fn outcome_without_moves(&self) -> Outcome {
         let us = self.side_to_move();
-        if self.variant().chess_rules.is_some() {
+        if self.variant().has_chess_rules {
             return match self.draw_by_rule() {
                 Some(reason) => Outcome::draw(reason),
                 None => self.checkmate_or_stalemate(),
@@ -163,7 +163,7 @@ impl Position {
                     _ => WinReason::BareKings,
                 }),
                 None if self.chess_in_check(us) => Outcome::win(us.other(), WinReason::Checkmate),
-                None => Outcome::draw(WinReason::Stalemate),
+                None => self.stalemate_outcome(),
             };
         }
         self.material_outcome()
@@ -178,7 +178,7 @@ impl Position {
                 ChessEnd::Checkmate => {
                     Outcome::win(self.side_to_move().other(), WinReason::Checkmate)
                 }
-                ChessEnd::Stalemate => Outcome::draw(WinReason::Stalemate),
+                ChessEnd::Stalemate => self.stalemate_outcome(),
                 ChessEnd::Repetition => Outcome::draw(WinReason::Repetition),
                 ChessEnd::FiftyMoves => Outcome::draw(WinReason::FiftyMoves),
                 ChessEnd::BareKings => Outcome::draw(WinReason::BareKings),
@@ -187,7 +187,7 @@ impl Position {
         if let Some(o) = self.material_outcome() {
             return Some(o);
         }
-        if self.variant().chess_rules.is_some() {
+        if self.variant().has_chess_rules {
             // Checkmate and stalemate come first: a move that mates on the hundredth ply wins.
             let mut moves = Vec::new();
             self.pseudo_legal_moves(&mut moves);
@@ -211,11 +211,18 @@ impl Position {
     /// The end of a game with `chess_rules` when the side to move has no legal move: checkmate
     /// if a royal piece is attacked, else stalemate with the game's result for it.
     fn checkmate_or_stalemate(&self) -> Outcome {
-        use crate::chess_rules::StalemateResult;
         let us = self.side_to_move();
         if self.royal_in_check(us) {
             return Outcome::win(us.other(), WinReason::Checkmate);
         }
+        self.stalemate_outcome()
+    }
+
+    /// The result of a stalemate (no legal move, not in check): the game's rule for it, a draw
+    /// by default (International Chess).
+    fn stalemate_outcome(&self) -> Outcome {
+        use crate::chess_rules::StalemateResult;
+        let us = self.side_to_move();
         let stalemate =
             (self.variant().chess_rules.as_ref()).map_or(StalemateResult::Draw, |r| r.stalemate);
         match stalemate {

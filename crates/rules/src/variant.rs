@@ -211,9 +211,11 @@ pub struct Variant {
     /// draws (`position/larger`). Its moves do not come from the compiled tables.
     pub chess: bool,
     /// International Chess rules as mechanisms (check, castling, stalemate, draws, promotion
-    /// choices and limits): `chess_rules`. `None` for the games without a check rule.
+    /// choices and limits): `chess_rules`. `None` for the games without a check rule. The 12x8
+    /// layer's game has them too (its file's castlings and draws), read by the layer's code.
     pub chess_rules: Option<crate::chess_rules::ChessRules>,
-    /// `chess_rules.is_some()`, kept as a flag for the hot paths.
+    /// The general check rules' code runs (`movegen/chess_rules.rs`): `chess_rules.is_some()`
+    /// but in the 12x8 layer's game, whose own code reads them. A flag for the hot paths.
     pub has_chess_rules: bool,
     /// The game keeps state beyond the board in `ChessState` (`chess_rules` or drops): kept by
     /// `make`, undone by `unmake`, hashed.
@@ -606,6 +608,13 @@ impl Variant {
     pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
         self.build_attack_tables();
+        self
+    }
+
+    /// The check rules of a game on the 12x8 layer (its file's `[rules]` and `[[castling]]`):
+    /// the layer's code reads them, so the general code stays off (`has_chess_rules`).
+    pub(crate) fn with_layer_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
+        self.chess_rules = Some(rules);
         self
     }
 

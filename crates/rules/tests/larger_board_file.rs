@@ -68,7 +68,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         }
         text
     };
-    let cases: [(&[(&str, &str)], &str); 10] = [
+    let cases: [(&[(&str, &str)], &str); 11] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
             "only name, abbr, betza, aliases, value and description",
@@ -86,8 +86,15 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
             "only its name, description and value",
         ),
         (
-            &[("[rules]\n", "[rules]\ncheck = true\n")],
-            "leave [rules] empty",
+            &[("check = true\n", "check = true\npromotion = \"optional\"\n")],
+            "its [rules] are the built-in game's",
+        ),
+        (
+            &[(
+                "[[castling]]\n",
+                "[[castling]]\nking = \"e1\"\nking_to = \"b1\"\nrook = \"a1\"\nrook_to = \"c1\"\n\n[[castling]]\n",
+            )],
+            "at most two castlings a side",
         ),
         (&[("files = 12", "files = 14")], "plays on its own board"),
         (
@@ -145,6 +152,70 @@ fn targets(pos: &mut Position, from: &str) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// A copy's castlings and draws are its file's: here one long castling a side (the King to b1,
+/// the Rook to c1), no fifty-move rule, and stalemate lost by the stalemated side.
+#[test]
+fn a_copy_may_change_its_castlings_and_draws() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let kingside =
+        "[[castling]]\nking = \"e1\"\nking_to = \"g1\"\nrook = \"h1\"\nrook_to = \"f1\"\n";
+    let text = edited(&[
+        ("id = \"larger-board\"", "id = \"long-castling\""),
+        (
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+        ),
+        (
+            "check = true\n",
+            "check = true\nfifty_move_plies = 0\nstalemate = \"loss\"\n",
+        ),
+        (kingside, ""),
+        ("king_to = \"c1\"", "king_to = \"b1\""),
+        ("rook_to = \"d1\"", "rook_to = \"c1\""),
+    ]);
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    // White: Rooks a1 and h1, King e1; Black: King j8. Each game reads its own castling letters.
+    let board = |castle: &str, halfmove: u16| {
+        format!(
+            "11,k/12/12/12/12/12/12/2,R,3,K,2,R,2 w castle={castle} kings=wb hand=- halfmove={halfmove}"
+        )
+    };
+    let mut plain = position(builtin, &board("KQ", 0));
+    assert_eq!(
+        targets(&mut plain, "e1"),
+        ["c1", "d1", "d2", "e2", "f1", "f2", "g1"]
+    );
+    assert!(
+        position(builtin, &board("KQ", 100)).outcome().is_some(),
+        "fifty moves draw it"
+    );
+    assert!(
+        parse_position(v, &board("KQ", 0)).is_err(),
+        "no K castling in the copy"
+    );
+    let mut long = position(v, &board("Q", 150));
+    assert_eq!(
+        targets(&mut long, "e1"),
+        ["b1", "d1", "d2", "e2", "f1", "f2"]
+    );
+    assert_eq!(long.outcome(), None, "no fifty-move rule");
+    let mut moves = Vec::new();
+    long.legal_moves(&mut moves);
+    let castle = *moves.iter().find(|m| m.kind == MoveKind::Castle).unwrap();
+    long.make(castle);
+    assert!(
+        write_position(&long).contains("/3,K,R,4,R,2 b castle=- "),
+        "{}",
+        write_position(&long)
+    );
+    // Black's King y8 is stalemated by the Queen on z6: a draw in the game, a loss in the copy.
+    let stalemate = "k,11/12/1,Q,10/12/12/12/12/11,K b castle=- kings=wb hand=-";
+    let drawn = position(builtin, stalemate).outcome().unwrap();
+    assert_eq!(drawn.winner, None);
+    let lost = position(v, stalemate).outcome().unwrap();
+    assert_eq!(lost.winner, Some(Color::Blue));
 }
 
 /// The text's Lion steps one square only to capture (docs/rules/larger-board.md, "Lion"); a

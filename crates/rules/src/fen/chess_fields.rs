@@ -5,7 +5,7 @@
 use super::FenError;
 use crate::geometry::{Color, Square};
 use crate::position::larger::kinds;
-use crate::position::{ChessState, NO_SQUARE, castle};
+use crate::position::{ChessState, NO_SQUARE};
 use crate::variant::Variant;
 
 pub(super) fn parse_side(text: &str) -> Option<Color> {
@@ -16,12 +16,6 @@ pub(super) fn parse_side(text: &str) -> Option<Color> {
     }
 }
 
-const CASTLE_LETTERS: [(char, u8); 4] = [
-    ('K', castle::WHITE_KING),
-    ('Q', castle::WHITE_QUEEN),
-    ('k', castle::BLACK_KING),
-    ('q', castle::BLACK_QUEEN),
-];
 const KEYS: [&str; 6] = ["castle", "kings", "drops", "hand", "ep", "halfmove"];
 
 pub(super) fn parse<'a>(
@@ -29,6 +23,7 @@ pub(super) fn parse<'a>(
     fields: impl Iterator<Item = &'a str>,
 ) -> Result<ChessState, FenError> {
     let mut state = ChessState::initial();
+    state.castle = v.chess_rules.as_ref().map_or(0, |r| r.all_castlings());
     let mut seen = [false; KEYS.len()];
     for field in fields {
         let Some((key, value)) = field.split_once('=') else {
@@ -50,16 +45,8 @@ pub(super) fn parse<'a>(
         };
         match KEYS[i] {
             "castle" => {
-                state.castle = 0;
-                if value != "-" {
-                    for c in value.chars() {
-                        let &(_, bit) = CASTLE_LETTERS
-                            .iter()
-                            .find(|(l, _)| *l == c)
-                            .ok_or_else(|| bad("expected letters from KQkq, or -"))?;
-                        state.castle |= bit;
-                    }
-                }
+                state.castle =
+                    super::rules_fields::parse_castle(v, value).map_err(|why| bad(&why))?;
             }
             "kings" => {
                 state.kings_moved = 0;
@@ -83,11 +70,16 @@ pub(super) fn parse<'a>(
             "hand" => state.hands = parse_hand(v, value).map_err(|r| bad(&r))?,
             "ep" => (state.ep_passed, state.ep_target) = parse_ep(v, value).map_err(|r| bad(&r))?,
             _ => {
+                // Up to the game's fifty-move count, where the game is drawn.
+                let most = (v.chess_rules.as_ref()).map_or(Some(100), |r| r.fifty_move_plies);
                 state.halfmove = value
                     .parse::<u16>()
                     .ok()
-                    .filter(|&n| n <= 100)
-                    .ok_or_else(|| bad("expected a number of plies from 0 to 100"))?;
+                    .filter(|&n| most.is_none_or(|most| n <= most))
+                    .ok_or_else(|| match most {
+                        Some(most) => bad(&format!("expected a number of plies from 0 to {most}")),
+                        None => bad("expected a number of plies"),
+                    })?;
             }
         }
     }
@@ -136,11 +128,7 @@ fn parse_ep(v: &Variant, value: &str) -> Result<(u128, u8), String> {
 }
 
 pub(super) fn write(v: &Variant, s: &ChessState) -> String {
-    let castle: String = CASTLE_LETTERS
-        .iter()
-        .filter(|(_, bit)| s.castle & bit != 0)
-        .map(|(c, _)| *c)
-        .collect();
+    let castle = super::rules_fields::castle_letters(v, s.castle);
     let kings = match s.kings_moved & 3 {
         0 => "-",
         1 => "w",
@@ -166,7 +154,7 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
     };
     format!(
         " castle={} kings={kings} drops={} hand={} ep={ep} halfmove={}",
-        if castle.is_empty() { "-" } else { &castle },
+        castle,
         if s.drops_closed { "closed" } else { "open" },
         hand,
         s.halfmove

@@ -81,7 +81,9 @@ pub(super) fn parse<'a>(
     Ok(state)
 }
 
-fn parse_castle(v: &Variant, value: &str) -> Result<u8, String> {
+/// The castling rights of the field's letters (`KQkq`, `-`): bit `i` for the game's castling
+/// `i`, whose letter `Castling::letter` gives (several castlings may share one).
+pub(super) fn parse_castle(v: &Variant, value: &str) -> Result<u8, String> {
     let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
     if value == "-" {
         return Ok(0);
@@ -155,7 +157,7 @@ fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; HAND_SLOTS]; 2], String>
 /// fifty-move count) in a game with them, the hands in a game with drops.
 pub(super) fn write(v: &Variant, s: &ChessState) -> String {
     let mut text = String::new();
-    if v.chess_rules.is_some() {
+    if v.has_chess_rules {
         text += &write_rights(v, s);
     }
     if let Some(drops) = &v.rules.drops {
@@ -169,13 +171,7 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
 /// the fifty-move count (in a game with that rule).
 fn write_rights(v: &Variant, s: &ChessState) -> String {
     let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
-    let mut castle: String = (castlings.iter().enumerate())
-        .filter(|&(i, _)| s.castle >> i & 1 == 1)
-        .map(|(_, c)| c.letter())
-        .collect();
-    if castle.is_empty() {
-        castle = "-".to_string();
-    }
+    let castle = castle_letters(v, s.castle);
     let mut text = String::new();
     if !castlings.is_empty() {
         text += &format!(" castle={castle}");
@@ -196,4 +192,18 @@ fn write_rights(v: &Variant, s: &ChessState) -> String {
         text += &format!(" halfmove={}", s.halfmove);
     }
     text
+}
+
+/// The letters of castling rights `bits` (`KQkq`), `-` for none.
+pub(super) fn castle_letters(v: &Variant, bits: u8) -> String {
+    let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
+    let letters: String = (castlings.iter().enumerate())
+        .filter(|&(i, _)| bits >> i & 1 == 1)
+        .map(|(_, c)| c.letter())
+        .collect();
+    if letters.is_empty() {
+        "-".to_string()
+    } else {
+        letters
+    }
 }

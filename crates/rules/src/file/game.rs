@@ -490,7 +490,10 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         variant = variant.with_promotion_rule(rule);
     }
     if let Some(chess_rules) = chess_rules {
-        variant = variant.with_chess_rules(chess_rules);
+        variant = match layer {
+            Some(_) => variant.with_layer_rules(chess_rules),
+            None => variant.with_chess_rules(chess_rules),
+        };
     }
     if let Some((titles, letters)) = sides {
         variant = variant.with_side_names(titles, letters);

@@ -3,9 +3,11 @@
 //! orbits round the King, a two-square Golem, flips, shots en passant, pair drops — are code
 //! that reads the piece table by position. So a file naming it must keep what that code relies
 //! on: the board, the rules and every piece's rules, as the built-in game's file
-//! (`games/larger-board.toml`) has them. What it may change is what the code does not read: the
-//! game's id, title and aliases, the sides' names, the file letters, the array, each piece's
-//! name, description and value, and the Betza strings of the types that move by them
+//! (`games/larger-board.toml`) has them. What it may change is what the code does not read, or
+//! reads from the file: the game's id, title and aliases, the sides' names, the file letters,
+//! the array, the castlings (`[[castling]]`, at most two; the King's partner is the layer's
+//! Rook), the check rule's draws and stalemate result, each piece's name, description and
+//! value, the Pawn's advances and en passant, and the Betza strings of the types that move by them
 //! (`TABLE_TYPES`: King, Queen, Rook, Bishop, Knight, Lion); and it may add types after the
 //! layer's own, which move by their Betza strings too (`kinds::ADDED`). A Betza string gives only leaps and rides, which
 //! the layer's check test and en passant shots read; what bends, hops or takes from afar comes
@@ -38,13 +40,27 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             ),
         ));
     }
-    let plain = |rules: &RulesSection| serde_json::to_value(rules).ok();
-    if plain(file.rules.get_ref()) != plain(&RulesSection::default()) {
+    // The check rule's draws and stalemate are the layer's to read from the file; the rest of
+    // [rules] is what its code does.
+    let plain = |rules: &RulesSection| {
+        let mut value = serde_json::to_value(rules).ok()?;
+        let map = value.as_object_mut()?;
+        for read_by_layer in ["stalemate", "fifty_move_plies", "repetition_draws"] {
+            map.remove(read_by_layer);
+        }
+        Some(value)
+    };
+    if plain(file.rules.get_ref()) != plain(reference.rules.get_ref()) {
         return Err((
             file.rules.span(),
             format!(
-                "layer = {layer:?} supplies the rules (check, castling, en passant, drops, \
-                 draws): leave [rules] empty"
+                "layer = {layer:?} plays by the check rule with its own promotions, en passant \
+                 and drops: its [rules] are the built-in game's ({}), but for stalemate, \
+                 fifty_move_plies and repetition_draws",
+                toml::to_string(reference.rules.get_ref())
+                    .unwrap_or_default()
+                    .trim()
+                    .replace('\n', ", ")
             ),
         ));
     }
@@ -54,10 +70,11 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             format!("layer = {layer:?} supplies the drops: a [drops] section does not go with it"),
         ));
     }
-    if let Some(castling) = file.castling.first() {
+    // The layer keeps four castling rights (two a side) in its state and its hash.
+    if let Some(castling) = file.castling.get(2) {
         return Err((
             castling.span(),
-            format!("layer = {layer:?} supplies castling: [[castling]] does not go with it"),
+            format!("layer = {layer:?} keeps at most two castlings a side: [[castling]] twice"),
         ));
     }
     if file.piece.len() < reference.piece.len() {
@@ -106,6 +123,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             // The layer's Pawn advances as far as the file says from each rank.
             rules_only.initial_steps = own.initial_steps.clone();
             rules_only.initial_ranks = own.initial_ranks.clone();
+            rules_only.en_passant = own.en_passant;
         }
         if rules_only != *own {
             return Err((entry.span(), changed_rules(&rules_only, own, layer)));

@@ -125,22 +125,9 @@ impl Position {
         {
             return false;
         }
-        let free = |a: Square, b: Square| {
-            let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-            (lo..=hi).all(|f| {
-                let sq = Square::new(f, a.rank());
-                sq == c.king_from || sq == c.rook_from || self.cell(sq.cell()) == EMPTY
-            })
-        };
-        if !free(c.king_from, c.king_to) || !free(c.rook_from, c.rook_to) {
-            return false;
-        }
-        let (lo, hi) = (
-            c.king_from.file().min(c.king_to.file()),
-            c.king_from.file().max(c.king_to.file()),
-        );
-        (lo..=hi)
-            .all(|f| !self.square_attacked(Square::new(f, c.king_from.rank()).cell(), us.other()))
+        c.must_be_empty().all(|sq| self.cell(sq.cell()) == EMPTY)
+            && c.king_way()
+                .all(|sq| !self.square_attacked(sq.cell(), us.other()))
     }
 
     /// The promotions under the check rules, settled once the side's moves are listed: a move

@@ -144,7 +144,7 @@ fn split_promotion<'a>(v: &Variant, body: &'a str, text: &str) -> Parsed<(&'a st
         return Ok((main, Promo::Any));
     }
     // The coordinate form's promotion in a game with the check rules: `i7i8r`.
-    if v.chess_rules.is_some()
+    if v.has_chess_rules
         && !body.contains('=')
         && let Some(split) = body.rfind(|c: char| c.is_ascii_digit())
         && split + 1 < body.len()

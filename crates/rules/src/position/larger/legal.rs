@@ -14,7 +14,7 @@ pub enum ChessEnd {
     Stalemate,
     /// The position has occurred for the third time (this covers perpetual check).
     Repetition,
-    /// 100 plies without a capture, a Pawn move or a drop.
+    /// 100 plies (the file's `fifty_move_plies`) without a capture, a Pawn move or a drop.
     FiftyMoves,
     /// Only the Kings are left, and neither side may drop anything.
     BareKings,
@@ -117,17 +117,25 @@ impl Position {
     }
 
     /// The King is not in check and does not pass an attacked square (its destination is
-    /// checked with the other moves).
+    /// checked with the other moves). Each square passed is tested with the King standing on
+    /// it, as a Halfling's capture or a shot would find it there.
     pub(in crate::position) fn castling_path_safe(&mut self, m: Move, us: Color) -> bool {
         if self.attacked_by(m.from, us.other()) {
             return false;
         }
-        let passed = Square::new((m.from.file() + m.to.file()) / 2, m.from.rank());
+        let (lo, hi) = (
+            m.from.file().min(m.to.file()),
+            m.from.file().max(m.to.file()),
+        );
         let king = self.board[m.from.cell()];
         self.board[m.from.cell()] = EMPTY;
-        self.board[passed.cell()] = king;
-        let attacked = self.attacked_by(passed, us.other());
-        self.board[passed.cell()] = EMPTY;
+        let attacked = (lo + 1..hi).any(|f| {
+            let passed = Square::new(f, m.from.rank()).cell();
+            let before = std::mem::replace(&mut self.board[passed], king);
+            let attacked = self.attacked_by(Square::from_cell(passed), us.other());
+            self.board[passed] = before;
+            attacked
+        });
         self.board[m.from.cell()] = king;
         !attacked
     }
@@ -140,12 +148,15 @@ impl Position {
         self.chess_safe_moves(out);
     }
 
-    /// A draw that no move can avoid: repetition, fifty moves, bare Kings.
+    /// A draw that no move can avoid: repetition, fifty moves (as the game's file has these
+    /// rules), bare Kings.
     pub(crate) fn chess_draw_by_rule(&self) -> Option<ChessEnd> {
-        if self.occurrences() >= 3 {
+        let rules = self.variant.chess_rules.as_ref();
+        if rules.is_none_or(|r| r.repetition_draws) && self.occurrences() >= 3 {
             return Some(ChessEnd::Repetition);
         }
-        if self.chess.halfmove >= 100 {
+        let fifty = rules.map_or(Some(100), |r| r.fifty_move_plies);
+        if fifty.is_some_and(|n| self.chess.halfmove >= n) {
             return Some(ChessEnd::FiftyMoves);
         }
         let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);

@@ -244,7 +244,7 @@ impl Position {
         self.set_en_passant(
             passed,
             ep_target,
-            mover_kind == PAWN && m.promotion().is_none(),
+            mover_kind == PAWN && m.promotion().is_none() && self.pawns_take_en_passant(),
         );
         self.hash ^= before.key_change(&self.chess) ^ self.variant.side_key();
         let s = &self.chess;
@@ -263,27 +263,7 @@ impl Position {
     /// reached the eighth row" flags only ever switch on (looked at when a King may have moved).
     fn update_rights(&mut self, king_may_have_moved: bool) {
         if self.chess.castle != 0 {
-            let at = |f: u8, r: u8| self.board[Square::new(f, r).cell()];
-            let (wk, wr, bk, br) = (
-                code(KING, Color::Blue),
-                code(ROOK, Color::Blue),
-                code(KING, Color::Tan),
-                code(ROOK, Color::Tan),
-            );
-            let mut keep = 0;
-            if at(6, 0) == wk && at(9, 0) == wr {
-                keep |= castle::WHITE_KING;
-            }
-            if at(6, 0) == wk && at(2, 0) == wr {
-                keep |= castle::WHITE_QUEEN;
-            }
-            if at(6, 7) == bk && at(9, 7) == br {
-                keep |= castle::BLACK_KING;
-            }
-            if at(6, 7) == bk && at(2, 7) == br {
-                keep |= castle::BLACK_QUEEN;
-            }
-            self.chess.castle &= keep;
+            self.chess.castle &= self.castlings_in_place();
         }
         if !king_may_have_moved || self.chess.kings_moved == 3 && self.chess.drops_closed {
             return;
@@ -362,6 +342,11 @@ impl Position {
             }
         }
         0
+    }
+
+    /// Whether the Pawns take each other en passant (the file's `en_passant` on the Pawn).
+    pub(super) fn pawns_take_en_passant(&self) -> bool {
+        (self.variant.chess_piece(code(PAWN, Color::Blue)).pawn).is_some_and(|p| p.en_passant)
     }
 
     /// Records the squares the last mover passed if the side now to move can use them.

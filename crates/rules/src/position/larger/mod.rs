@@ -26,24 +26,14 @@ pub(crate) use make::Journal;
 /// No square (an en passant target that no longer exists).
 pub const NO_SQUARE: u8 = u8::MAX;
 
-/// Castling rights, as bits of `ChessState::castle`.
-pub mod castle {
-    /// White, King's side (Rook on h1).
-    pub const WHITE_KING: u8 = 1;
-    /// White, Queen's side (Rook on a1).
-    pub const WHITE_QUEEN: u8 = 2;
-    pub const BLACK_KING: u8 = 4;
-    pub const BLACK_QUEEN: u8 = 8;
-    pub const ALL: u8 = 15;
-}
-
 /// Everything about a 12x8 position that the board does not show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChessState {
     /// Pieces in hand per side, by slot: Leaper, Pincer, Advancer, Withdrawer, Wizard, Elephant,
     /// Assassin, Thunder (type index minus `kinds::FIRST_IN_HAND`).
     pub hands: [[u8; kinds::HAND_SLOTS]; 2],
-    /// `castle::*` bits.
+    /// Castling rights: bit `i` for the game's castling `i` (`ChessRules::castlings`, the
+    /// file's `[[castling]]` entries, each side's; at most 4 in the 12x8 layer's game).
     pub castle: u8,
     /// Bit per side (1 White, 2 Black): that King has left its starting square at least once.
     pub kings_moved: u8,
@@ -82,12 +72,13 @@ impl ChessState {
         }
     }
 
-    /// The state at the start of the game: full hands, every castling right, no King moved.
+    /// The state at the start of the game: full hands, every castling right (those whose King
+    /// and Rook stand ready are kept: `Position::from_setup`), no King moved.
     pub const fn initial() -> ChessState {
         let hand = [2, 2, 2, 2, 2, 2, 1, 1];
         ChessState {
             hands: [hand, hand],
-            castle: castle::ALL,
+            castle: u8::MAX,
             kings_moved: 0,
             drops_closed: false,
             ep_passed: 0,

@@ -91,49 +91,36 @@ impl Position {
         }
     }
 
+    /// The castlings of the game's file (`[[castling]]`) whose King stands on `sq`: the right
+    /// kept, the layer's Rook on its square, the squares between each and its destination
+    /// empty. Whether the King passes an attacked square is `castling_path_safe`'s to say.
     fn castlings(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
-        let home = if us == Color::Blue { 0 } else { 7 };
-        if sq != Square::new(6, home) {
+        let Some(rules) = &self.variant.chess_rules else {
             return;
-        }
-        let (king_side, queen_side) = if us == Color::Blue {
-            (castle::WHITE_KING, castle::WHITE_QUEEN)
-        } else {
-            (castle::BLACK_KING, castle::BLACK_QUEEN)
         };
-        let empty = |files: &[u8]| {
-            files
-                .iter()
-                .all(|&f| self.code_at(Square::new(f, home)) == EMPTY)
-        };
-        let rook = code(ROOK, us);
-        if self.chess.castle & king_side != 0
-            && self.code_at(Square::new(9, home)) == rook
-            && empty(&[7, 8])
-        {
-            out.push(
-                Move::new(MoveKind::Castle, sq, Square::new(8, home))
-                    .with_aux(0, Square::new(9, home))
-                    .with_aux(1, Square::new(7, home)),
-            );
-        }
-        if self.chess.castle & queen_side != 0
-            && self.code_at(Square::new(2, home)) == rook
-            && empty(&[3, 4, 5])
-        {
-            out.push(
-                Move::new(MoveKind::Castle, sq, Square::new(4, home))
-                    .with_aux(0, Square::new(2, home))
-                    .with_aux(1, Square::new(5, home)),
-            );
+        for (i, c) in rules.castlings.iter().enumerate() {
+            if c.color == us
+                && c.king_from == sq
+                && self.chess.castle >> i & 1 == 1
+                && self.code_at(c.rook_from) == code(ROOK, us)
+                && c.must_be_empty().all(|sq| self.code_at(sq) == EMPTY)
+            {
+                out.push(
+                    Move::new(MoveKind::Castle, sq, c.king_to)
+                        .with_aux(0, c.rook_from)
+                        .with_aux(1, c.rook_to),
+                );
+            }
         }
     }
 
     fn pawn_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         let fwd = forward(us);
-        // The file's `initial_steps` by rank: three from the first rank, two from the second.
-        let steps = (self.variant().chess_piece(self.code_at(sq)).pawn)
-            .map_or(1, |p| p.steps_from(relative_rank(us, sq.rank())));
+        // The file's `initial_steps` by rank (three from the first rank, two from the second)
+        // and `en_passant`.
+        let powers = self.variant().chess_piece(self.code_at(sq)).pawn;
+        let steps = powers.map_or(1, |p| p.steps_from(relative_rank(us, sq.rank())));
+        let en_passant = powers.is_some_and(|p| p.en_passant);
         let mut t = sq;
         for _ in 0..steps {
             let Some(next) = shifted(t, 0, fwd) else {
@@ -159,6 +146,7 @@ impl Position {
                     self.push_pawn_move(Move::normal(sq, t), us, out);
                 }
             } else if c == EMPTY
+                && en_passant
                 && self.chess.ep_passed >> t.0 & 1 == 1
                 && self.chess.ep_target != NO_SQUARE
                 && self.code_at(Square(self.chess.ep_target)) == code(PAWN, us.other())

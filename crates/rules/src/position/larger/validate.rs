@@ -87,7 +87,9 @@ impl Position {
         if missing != 0 {
             return fail(format!(
                 "castling right {} needs the King and Rook on their squares",
-                ['K', 'Q', 'k', 'q'][missing.trailing_zeros() as usize]
+                (v.chess_rules.as_ref())
+                    .and_then(|r| r.castlings.get(missing.trailing_zeros() as usize))
+                    .map_or('?', |c| c.letter())
             ));
         }
         if s.ep_passed != 0 {
@@ -104,9 +106,12 @@ impl Position {
                 return fail("en passant: the passed squares must be on the board and the target a piece of the side that has just moved".to_string());
             }
         }
-        if s.halfmove > 100 {
+        let fifty = (v.chess_rules.as_ref()).map_or(Some(100), |r| r.fifty_move_plies);
+        if let Some(most) = fifty
+            && s.halfmove > most
+        {
             return fail(format!(
-                "halfmove {} is past the fifty-move draw (100)",
+                "halfmove {} is past the fifty-move draw ({most})",
                 s.halfmove
             ));
         }
@@ -120,21 +125,19 @@ impl Position {
         Ok(())
     }
 
-    /// The castling rights (`castle::*` bits) whose King and Rook stand on their squares: those
-    /// a game starts with from an array.
+    /// The castling rights (bit `i` for the file's castling `i`) whose King and Rook (the
+    /// layer's Rook type) stand on their squares: those a game starts with from an array, and
+    /// those that survive a move, whatever took the King or the Rook away (a swap, a baroque
+    /// capture, an explosion).
     pub(in crate::position) fn castlings_in_place(&self) -> u8 {
-        const SQUARES: [(u8, Color, u8, u8); 4] = [
-            (castle::WHITE_KING, Color::Blue, 0, 9),
-            (castle::WHITE_QUEEN, Color::Blue, 0, 2),
-            (castle::BLACK_KING, Color::Tan, 7, 9),
-            (castle::BLACK_QUEEN, Color::Tan, 7, 2),
-        ];
-        let at = |file: u8, rank: u8| self.board[Square::new(file, rank).cell()];
-        SQUARES
-            .iter()
-            .filter(|&&(_, color, rank, rook_file)| {
-                at(6, rank) == code(KING, color) && at(rook_file, rank) == code(ROOK, color)
+        let Some(rules) = &self.variant.chess_rules else {
+            return 0;
+        };
+        let at = |sq: Square| self.board[sq.cell()];
+        (rules.castlings.iter().enumerate())
+            .filter(|(_, c)| {
+                at(c.king_from) == code(KING, c.color) && at(c.rook_from) == code(ROOK, c.color)
             })
-            .fold(0, |bits, &(bit, ..)| bits | bit)
+            .fold(0, |bits, (i, _)| bits | 1 << i)
     }
 }
