@@ -611,13 +611,6 @@ impl Variant {
         self
     }
 
-    /// The check rules of a game on the 12x8 layer (its file's `[rules]` and `[[castling]]`):
-    /// the layer's code reads them, so the general code stays off (`has_chess_rules`).
-    pub(crate) fn with_layer_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
-        self.chess_rules = Some(rules);
-        self
-    }
-
     pub fn with_former_hashes(mut self, hashes: &'static [&'static str]) -> Variant {
         self.former_hashes = hashes;
         self

@@ -8,15 +8,32 @@ impl Variant {
     /// Switches on the check rules and their mechanisms (see `chess_rules`).
     pub fn with_chess_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
         self.build_attack_tables();
-        self.castle_spoilers = vec![0; CELLS];
-        for (i, c) in rules.castlings.iter().enumerate() {
-            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
-            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
-        }
         self.chess_rules = Some(rules);
+        self.build_castle_spoilers();
         self.has_chess_rules = true;
         self.keeps_state = true;
         self
+    }
+
+    /// The check rules of a game on the 12x8 layer (its file's `[rules]` and `[[castling]]`):
+    /// the layer's code reads them, so the general code stays off (`has_chess_rules`).
+    pub(crate) fn with_layer_rules(mut self, rules: crate::chess_rules::ChessRules) -> Variant {
+        self.chess_rules = Some(rules);
+        self.build_castle_spoilers();
+        self
+    }
+
+    /// `castle_spoilers`: by cell, the castlings whose King or Rook starts there.
+    fn build_castle_spoilers(&mut self) {
+        self.castle_spoilers = vec![0; CELLS];
+        let castlings = self
+            .chess_rules
+            .as_ref()
+            .map_or(&[][..], |r| &r.castlings[..]);
+        for (i, c) in castlings.iter().enumerate() {
+            self.castle_spoilers[c.king_from.cell()] |= 1 << i;
+            self.castle_spoilers[c.rook_from.cell()] |= 1 << i;
+        }
     }
 
     /// The tables a check test reads: `plain_attacks`, each side's attackers by line

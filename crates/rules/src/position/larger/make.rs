@@ -259,11 +259,27 @@ impl Position {
         self.push_history(irreversible);
     }
 
-    /// Castling rights follow the pieces on their squares; the Kings' "has moved" and "has
-    /// reached the eighth row" flags only ever switch on (looked at when a King may have moved).
+    /// Castling rights follow the pieces on their squares (looked at when the move changed one
+    /// of those squares); the Kings' "has moved" and "has reached the eighth row" flags only
+    /// ever switch on (looked at when a King may have moved).
     fn update_rights(&mut self, king_may_have_moved: bool) {
         if self.chess.castle != 0 {
-            self.chess.castle &= self.castlings_in_place();
+            let start = self
+                .chess_undo
+                .last()
+                .map_or(0, |&(_, start)| start as usize);
+            let spoiled = |cell: u16| self.variant.castle_spoilers(cell as usize);
+            let touched = (self.journal[start..].iter()).fold(0, |bits, j| {
+                bits | match *j {
+                    Journal::Added(c) | Journal::Removed(c, _) | Journal::Retyped(c, _) => {
+                        spoiled(c)
+                    }
+                    Journal::Moved(a, b) => spoiled(a) | spoiled(b),
+                }
+            });
+            if self.chess.castle & touched != 0 {
+                self.chess.castle &= self.castlings_in_place();
+            }
         }
         if !king_may_have_moved || self.chess.kings_moved == 3 && self.chess.drops_closed {
             return;
