@@ -210,6 +210,9 @@ pub struct Variant {
     /// The 12x8 game's International Chess layer: check, castling, en passant, drops from hands,
     /// draws (`position/larger`). Its moves do not come from the compiled tables.
     pub chess: bool,
+    /// On the 12x8 layer: each side's King's square in the game's default array. A King that has
+    /// left it has moved, and drops wait until both have.
+    pub(crate) king_homes: [crate::geometry::Square; 2],
     /// International Chess rules as mechanisms (check, castling, stalemate, draws, promotion
     /// choices and limits): `chess_rules`. `None` for the games without a check rule. The 12x8
     /// layer's game has them too (its file's castlings and draws), read by the layer's code.
@@ -545,6 +548,10 @@ impl Variant {
             setups,
             promotion_rule: None,
             chess: false,
+            king_homes: [
+                crate::geometry::Square::new(6, 0),
+                crate::geometry::Square::new(6, 7),
+            ],
             chess_rules: None,
             has_chess_rules: false,
             keeps_state: rules.drops.is_some(),

@@ -218,6 +218,61 @@ fn a_copy_may_change_its_castlings_and_draws() {
     assert_eq!(lost.winner, Some(Color::Blue));
 }
 
+/// A copy's Kings start where its array puts them: there they have not moved (drops wait until
+/// both have), and the castlings are the copy's to give from there.
+#[test]
+fn a_copy_may_start_its_kings_elsewhere() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let mut items: Vec<String> = [
+        "Li y1", "C z1", "R a1", "N b1", "B c1", "Q d1", "B e1", "K f1", "N g1", "R h1", "C i1",
+        "Li j1",
+    ]
+    .map(String::from)
+    .to_vec();
+    items.extend("yzabcdefghij".chars().map(|f| format!("P {f}2")));
+    let quoted: Vec<String> = items.iter().map(|i| format!("{i:?}")).collect();
+    let text = edited(&[
+        ("id = \"larger-board\"", "id = \"king-on-f1\""),
+        (
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+        ),
+        (
+            "builtin = \"larger-board\"",
+            &format!("blue = [{}]\nsymmetry = \"mirror\"", quoted.join(", ")),
+        ),
+        ("king = \"e1\"", "king = \"f1\""),
+        ("king = \"e1\"", "king = \"f1\""),
+        ("king_to = \"c1\"", "king_to = \"d1\""),
+        ("rook_to = \"d1\"", "rook_to = \"e1\""),
+    ]);
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    let start = Position::from_setup(&Setup::named(v, v.setups.default).unwrap()).unwrap();
+    assert!(write_position(&start).contains(" castle=KQkq kings=- "));
+    // Kings on f1 and f8 have not moved in the copy; in the built-in game they have.
+    let kings = "7,k,4/12/12/12/12/12/12/2,R,4,K,4 w castle=Q kings=- hand=-";
+    let unmoved = "7,k,4/12/12/12/12/12/12/2,R,4,K,4 w castle=- kings=- hand=-";
+    let refused = parse_position(builtin, unmoved).map(|s| Position::from_setup(&s).err());
+    assert!(
+        refused.is_ok_and(|e| e.is_some_and(|e| e.to_string().contains("has moved"))),
+        "the built-in game's King starts on e1"
+    );
+    let mut pos = position(v, kings);
+    assert_eq!(
+        targets(&mut pos, "f1"),
+        ["d1", "e1", "e2", "f2", "g1", "g2"]
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let step = *moves.iter().find(|m| v.square_name(m.to) == "f2").unwrap();
+    pos.make(step);
+    assert!(
+        write_position(&pos).contains(" castle=- kings=w "),
+        "{}",
+        write_position(&pos)
+    );
+}
+
 /// The text's Lion steps one square only to capture (docs/rules/larger-board.md, "Lion"); a
 /// copy may try the other reading, a Lion that also steps like a King, by its Betza string alone.
 #[test]

@@ -498,6 +498,15 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     if let Some((titles, letters)) = sides {
         variant = variant.with_side_names(titles, letters);
     }
+    if layer.is_some() {
+        // The layer's Kings have moved once they leave their squares in the default array.
+        let array = (variant.setups.build)(&variant, variant.setups.default).unwrap_or_default();
+        for &(color, kind, square) in &array {
+            if kind.0 == crate::position::larger::kinds::KING {
+                variant.king_homes[color.index()] = square;
+            }
+        }
+    }
     let variant = variant.leak();
     // A game lost by losing the royal pieces needs some on each side.
     let default = (variant.setups.build)(variant, variant.setups.default)

@@ -286,8 +286,7 @@ impl Position {
         }
         for color in Color::BOTH {
             if let Some(k) = self.king_square(color) {
-                let home = if color == Color::Blue { 0 } else { 7 };
-                if k != Square::new(6, home) {
+                if k != self.variant.king_homes[color.index()] {
                     self.chess.kings_moved |= 1 << color.index();
                 }
                 if k.rank() == last_rank(color) {

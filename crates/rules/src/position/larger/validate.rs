@@ -69,7 +69,7 @@ impl Position {
             let king = self
                 .king_square(color)
                 .expect("one King each, checked above");
-            let home = Square::new(6, if color == Color::Blue { 0 } else { 7 });
+            let home = v.king_homes[color.index()];
             if king != home && !s.king_moved(color) {
                 return fail(format!(
                     "the {} King is not on its starting square, so it has moved (kings=)",
