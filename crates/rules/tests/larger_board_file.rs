@@ -13,6 +13,20 @@ fn perft(v: &'static Variant, depth: u32) -> u64 {
     Position::from_setup(&setup).unwrap().perft(depth)
 }
 
+/// A copy of `FILE` under its own id, without the built-in game's aliases, and with `edits`
+/// made as by `edited`.
+fn copy_text(id: &str, edits: &[(&str, &str)]) -> String {
+    let id_line = format!("id = \"{id}\"");
+    let renamed = [
+        ("id = \"larger-board\"", id_line.as_str()),
+        (
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+        ),
+    ];
+    edited(&[&renamed[..], edits].concat())
+}
+
 /// `FILE` with each `(from, to)` replaced once (each `from` must be there).
 fn edited(edits: &[(&str, &str)]) -> String {
     let mut text = FILE.to_string();
@@ -161,20 +175,18 @@ fn a_copy_may_change_its_castlings_and_draws() {
     let builtin = Variant::by_id("larger-board").unwrap();
     let kingside =
         "[[castling]]\nking = \"e1\"\nking_to = \"g1\"\nrook = \"h1\"\nrook_to = \"f1\"\n";
-    let text = edited(&[
-        ("id = \"larger-board\"", "id = \"long-castling\""),
-        (
-            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
-            "aliases = []",
-        ),
-        (
-            "check = true\n",
-            "check = true\nfifty_move_plies = 0\nstalemate = \"loss\"\n",
-        ),
-        (kingside, ""),
-        ("king_to = \"c1\"", "king_to = \"b1\""),
-        ("rook_to = \"d1\"", "rook_to = \"c1\""),
-    ]);
+    let text = copy_text(
+        "long-castling",
+        &[
+            (
+                "check = true\n",
+                "check = true\nfifty_move_plies = 0\nstalemate = \"loss\"\n",
+            ),
+            (kingside, ""),
+            ("king_to = \"c1\"", "king_to = \"b1\""),
+            ("rook_to = \"d1\"", "rook_to = \"c1\""),
+        ],
+    );
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     // White: Rooks a1 and h1, King e1; Black: King j8. Each game reads its own castling letters.
     let board = |castle: &str, halfmove: u16| {
@@ -231,21 +243,19 @@ fn a_copy_may_start_its_kings_elsewhere() {
     .to_vec();
     items.extend("yzabcdefghij".chars().map(|f| format!("P {f}2")));
     let quoted: Vec<String> = items.iter().map(|i| format!("{i:?}")).collect();
-    let text = edited(&[
-        ("id = \"larger-board\"", "id = \"king-on-f1\""),
-        (
-            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
-            "aliases = []",
-        ),
-        (
-            "builtin = \"larger-board\"",
-            &format!("blue = [{}]\nsymmetry = \"mirror\"", quoted.join(", ")),
-        ),
-        ("king = \"e1\"", "king = \"f1\""),
-        ("king = \"e1\"", "king = \"f1\""),
-        ("king_to = \"c1\"", "king_to = \"d1\""),
-        ("rook_to = \"d1\"", "rook_to = \"e1\""),
-    ]);
+    let text = copy_text(
+        "king-on-f1",
+        &[
+            (
+                "builtin = \"larger-board\"",
+                &format!("blue = [{}]\nsymmetry = \"mirror\"", quoted.join(", ")),
+            ),
+            ("king = \"e1\"", "king = \"f1\""),
+            ("king = \"e1\"", "king = \"f1\""),
+            ("king_to = \"c1\"", "king_to = \"d1\""),
+            ("rook_to = \"d1\"", "rook_to = \"e1\""),
+        ],
+    );
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     let start = Position::from_setup(&Setup::named(v, v.setups.default).unwrap()).unwrap();
     assert!(write_position(&start).contains(" castle=KQkq kings=- "));
@@ -278,14 +288,10 @@ fn a_copy_may_start_its_kings_elsewhere() {
 #[test]
 fn a_copy_may_change_how_the_table_types_move() {
     let builtin = Variant::by_id("larger-board").unwrap();
-    let text = edited(&[
-        ("id = \"larger-board\"", "id = \"stepping-lion\""),
-        (
-            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
-            "aliases = []",
-        ),
-        ("betza = \"mDmAcWcF\"", "betza = \"mDmAK\""),
-    ]);
+    let text = copy_text(
+        "stepping-lion",
+        &[("betza = \"mDmAcWcF\"", "betza = \"mDmAK\"")],
+    );
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     // White: King a1, Lion d4; Black: Knights e5 and d6, King j8.
     let board = "11,k/12/5,n,6/6,n,5/5,Li,6/12/12/2,K,9 w castle=- kings=wb hand=-";
@@ -305,14 +311,10 @@ fn a_copy_may_change_how_the_table_types_move() {
 #[test]
 fn a_copy_may_change_the_pawns_advances() {
     let builtin = Variant::by_id("larger-board").unwrap();
-    let text = edited(&[
-        ("id = \"larger-board\"", "id = \"short-pawns\""),
-        (
-            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
-            "aliases = []",
-        ),
-        ("initial_steps = [3, 2]", "initial_steps = 2"),
-    ]);
+    let text = copy_text(
+        "short-pawns",
+        &[("initial_steps = [3, 2]", "initial_steps = 2")],
+    );
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     // White: King a1, Pawn c1 (on its first rank); Black: King j8.
     let board = "11,k/12/12/12/12/12/12/2,K,1,P,7 w castle=- kings=wb hand=-";
@@ -328,14 +330,7 @@ fn a_copy_may_change_the_pawns_advances() {
 #[test]
 fn a_changed_table_type_gives_check() {
     let builtin = Variant::by_id("larger-board").unwrap();
-    let text = edited(&[
-        ("id = \"larger-board\"", "id = \"nightriders\""),
-        (
-            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
-            "aliases = []",
-        ),
-        ("betza = \"N\"\n", "betza = \"NN\"\n"),
-    ]);
+    let text = copy_text("nightriders", &[("betza = \"N\"\n", "betza = \"NN\"\n")]);
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     // White: King a1, Rook i2; Black: Knight c5 (two (1,2) leaps from a1, over b3), King j8.
     // The Rook can neither take on c5 nor block on b3: against the Nightrider only the King
@@ -383,14 +378,7 @@ fn a_copy_may_add_types_and_place_them() {
         format!("blue = [{}]\nsymmetry = \"mirror\"", items.join(", "))
     };
     let copy = |id: &str, back_rank: &[String]| {
-        let text = edited(&[
-            ("id = \"larger-board\"", &format!("id = \"{id}\"")),
-            (
-                "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
-                "aliases = []",
-            ),
-            ("builtin = \"larger-board\"", &array(back_rank)),
-        ]) + ARCHBISHOP;
+        let text = copy_text(id, &[("builtin = \"larger-board\"", &array(back_rank))]) + ARCHBISHOP;
         game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"))
     };
     let v = copy("archbishops", &back_rank);

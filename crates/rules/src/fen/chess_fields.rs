@@ -71,7 +71,7 @@ pub(super) fn parse<'a>(
             "ep" => (state.ep_passed, state.ep_target) = parse_ep(v, value).map_err(|r| bad(&r))?,
             _ => {
                 // Up to the game's fifty-move count, where the game is drawn.
-                let most = (v.chess_rules.as_ref()).map_or(Some(100), |r| r.fifty_move_plies);
+                let most = v.fifty_move_plies();
                 state.halfmove = value
                     .parse::<u16>()
                     .ok()

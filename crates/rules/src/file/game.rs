@@ -498,19 +498,17 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     if let Some((titles, letters)) = sides {
         variant = variant.with_side_names(titles, letters);
     }
+    let default = (variant.setups.build)(&variant, variant.setups.default)
+        .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
     if layer.is_some() {
         // The layer's Kings have moved once they leave their squares in the default array.
-        let array = (variant.setups.build)(&variant, variant.setups.default).unwrap_or_default();
-        for &(color, kind, square) in &array {
+        for &(color, kind, square) in &default {
             if kind.0 == crate::position::larger::kinds::KING {
                 variant.king_homes[color.index()] = square;
             }
         }
     }
     let variant = variant.leak();
-    // A game lost by losing the royal pieces needs some on each side.
-    let default = (variant.setups.build)(variant, variant.setups.default)
-        .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
     if let Some(layer) = layer {
         // The layer's rules judge the array: a King a side, none in check.
         let setup = crate::Setup::named(variant, variant.setups.default)
@@ -523,6 +521,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             )
         })?;
     }
+    // A game lost by losing the royal pieces (or by checkmate) needs some on each side.
     if rules.royal_capture_loses || variant.chess_rules.is_some() {
         for color in Color::BOTH {
             if !default

@@ -133,6 +133,12 @@ impl Variant {
             .is_some_and(|&bits| bits >> attacker.index() & 1 == 1)
     }
 
+    /// The plies without a capture or a pawn's move that draw, in a game with the check rules
+    /// and that rule (`ChessRules::fifty_move_plies`).
+    pub fn fifty_move_plies(&self) -> Option<u16> {
+        self.chess_rules.as_ref().and_then(|r| r.fifty_move_plies)
+    }
+
     /// The castling rights (bits) lost by a move from or to `cell` (with `chess_rules` only).
     #[inline(always)]
     pub fn castle_spoilers(&self, cell: usize) -> u8 {

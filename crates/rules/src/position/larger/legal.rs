@@ -148,16 +148,13 @@ impl Position {
         self.chess_safe_moves(out);
     }
 
-    /// A draw that no move can avoid: repetition, fifty moves (as the game's file has these
-    /// rules), bare Kings.
+    /// A draw that no move can avoid: repetition and fifty moves (the check rules' draws, as
+    /// the game's file has them: `draw_by_rule`), bare Kings.
     pub(crate) fn chess_draw_by_rule(&self) -> Option<ChessEnd> {
-        let rules = self.variant.chess_rules.as_ref();
-        if rules.is_none_or(|r| r.repetition_draws) && self.occurrences() >= 3 {
-            return Some(ChessEnd::Repetition);
-        }
-        let fifty = rules.map_or(Some(100), |r| r.fifty_move_plies);
-        if fifty.is_some_and(|n| self.chess.halfmove >= n) {
-            return Some(ChessEnd::FiftyMoves);
+        match self.draw_by_rule() {
+            Some(crate::WinReason::Repetition) => return Some(ChessEnd::Repetition),
+            Some(_) => return Some(ChessEnd::FiftyMoves),
+            None => {}
         }
         let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);
         // Nothing may ever be dropped again (drops that only wait for a King's first move still

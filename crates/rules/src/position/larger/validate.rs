@@ -106,8 +106,7 @@ impl Position {
                 return fail("en passant: the passed squares must be on the board and the target a piece of the side that has just moved".to_string());
             }
         }
-        let fifty = (v.chess_rules.as_ref()).map_or(Some(100), |r| r.fifty_move_plies);
-        if let Some(most) = fifty
+        if let Some(most) = v.fifty_move_plies()
             && s.halfmove > most
         {
             return fail(format!(
