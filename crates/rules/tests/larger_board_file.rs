@@ -325,6 +325,29 @@ fn a_copy_may_change_the_pawns_advances() {
     assert_eq!(targets(&mut position(v, board), "c1"), ["c2", "c3"]);
 }
 
+/// The Pawn's `en_passant` is the file's: a copy without it takes no Pawn en passant.
+#[test]
+fn a_copy_may_take_en_passant_away() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let v = game_from_toml(&copy_text("no-en-passant", &[("en_passant = true\n", "")]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // White: King a1, Pawn e5; Black: Pawn d7 (about to advance two squares), King j8.
+    let board = "11,k/5,p,6/12/6,P,5/12/12/12/2,K,9 b castle=- kings=wb hand=-";
+    let after_advance = |v: &'static Variant| {
+        let mut pos = position(v, board);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let advance = *moves
+            .iter()
+            .find(|m| v.square_name(m.from) == "d7" && v.square_name(m.to) == "d5")
+            .unwrap();
+        pos.make(advance);
+        targets(&mut pos, "e5")
+    };
+    assert_eq!(after_advance(builtin), ["d6", "e6"]);
+    assert_eq!(after_advance(v), ["e6"]);
+}
+
 /// A table type's new powers give check: a Knight made a Nightrider attacks the King two leaps
 /// away, over an empty square, and the King must answer it.
 #[test]
