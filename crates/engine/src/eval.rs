@@ -1,5 +1,7 @@
 //! Static evaluation: material, promotion potential, piece placement by empty-board mobility, royal
-//! safety, the bare-piece danger and tempo. Every weight is in `tunables::EvalTunables`.
+//! safety (near pieces, and the real attacks on the royal piece's neighbours), the bare-piece
+//! danger, tempo, and the conversion terms (trade-down, royal tropism and hunt). Every weight is in
+//! `tunables::EvalTunables`.
 
 use jovian_rules::{Color, Move, MoveKind, Piece, Position, Square, Variant};
 
@@ -176,8 +178,11 @@ impl Evaluator {
         }
         for color in Color::BOTH {
             let ci = color.index();
-            if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square[ci]) {
-                score[ci] += guards * t.royal_guard_bonus - attackers * t.royal_attacker_penalty;
+            let pressure = t.royal_zone_attack != 0;
+            if let Some(w) = royal_window(pos, color, royal_square[ci], pressure) {
+                score[ci] += w.guards * t.royal_guard_bonus
+                    - w.attackers * t.royal_attacker_penalty
+                    - w.pressure * t.royal_zone_attack;
             }
             score[ci] -= match bare_danger(pos, color) {
                 2 => t.bare_danger_two,
@@ -219,7 +224,8 @@ impl Evaluator {
     /// The evaluation taken apart into the quantities its weights multiply, Blue's minus Tan's:
     /// the lab fits the weights to the games' results (`EvalTerms::WEIGHTS`). With these terms,
     /// `evaluate` from Blue's side is `material + mobility_weight/100 · placement + Σ share/100 ·
-    /// zone + guard bonus · guards − attacker penalty · attackers − bare dangers + hand_share/100
+    /// zone + guard bonus · guards − attacker penalty · attackers − royal_zone_attack · zone
+    /// pressure − bare dangers + hand_share/100
     /// · hand + royal_tropism/100 · royal tropism + trade_down/100 · trade-down + royal_hunt/100
     /// · royal hunt ± tempo` (up to the rounding of each piece's placement and tropism, and of
     /// the two lead terms).
@@ -248,9 +254,10 @@ impl Evaluator {
                     material[ci] += self.value[c];
                 }
             }
-            if let Some((guards, attackers)) = royal_neighbourhood(pos, color, royal_square[ci]) {
-                terms.royal_guards += sign * guards;
-                terms.royal_attackers += sign * attackers;
+            if let Some(w) = royal_window(pos, color, royal_square[ci], true) {
+                terms.royal_guards += sign * w.guards;
+                terms.royal_attackers += sign * w.attackers;
+                terms.royal_zone_pressure += sign * w.pressure;
             }
             match bare_danger(pos, color) {
                 2 => terms.bare_two += sign,
@@ -290,6 +297,9 @@ pub struct EvalTerms {
     pub royal_guards: i32,
     /// Enemy pieces within two squares of the side's last royal piece.
     pub royal_attackers: i32,
+    /// The pressure on the squares next to the side's last royal piece
+    /// (`royal_window` in eval.rs).
+    pub royal_zone_pressure: i32,
     /// 1 for a side with exactly two pieces, three pieces.
     pub bare_two: i32,
     pub bare_three: i32,
@@ -321,7 +331,7 @@ pub struct FittedWeight {
 
 impl EvalTerms {
     /// The weights beyond material that the lab fits, each with its term.
-    pub const WEIGHTS: [FittedWeight; 13] = [
+    pub const WEIGHTS: [FittedWeight; 14] = [
         weight(
             "mobility_weight",
             |t| t.placement,
@@ -357,6 +367,12 @@ impl EvalTerms {
             |t| t.royal_attackers,
             -1.0,
             |w| w.royal_attacker_penalty,
+        ),
+        weight(
+            "royal_zone_attack",
+            |t| t.royal_zone_pressure,
+            -1.0,
+            |w| w.royal_zone_attack,
         ),
         weight(
             "bare_danger_two",
@@ -397,29 +413,80 @@ const fn weight(
     }
 }
 
-/// Friendly pieces next to `color`'s royal piece on `royal` and enemy pieces within two squares
-/// of it, when it is the side's last royal piece.
-fn royal_neighbourhood(pos: &Position, color: Color, royal: Option<Square>) -> Option<(i32, i32)> {
+/// How far from `color`'s last royal piece an enemy piece may stand and still count for the
+/// pressure on its neighbours: three squares (king-wise), a 7x7 window. A rider further away
+/// attacks too, but reading the window is what keeps the term cheap on a 16x16 board of 184
+/// pieces, and the pieces an attack is built from are the near ones.
+pub const ZONE_REACH: u8 = 3;
+
+/// What the window around a side's last royal piece holds.
+struct RoyalWindow {
+    /// Friendly pieces next to it.
+    guards: i32,
+    /// Enemy pieces within two squares of it.
+    attackers: i32,
+    /// The pressure on its neighbours: the enemy pieces within `ZONE_REACH` squares that attack
+    /// at least one of the squares next to it with their table moves
+    /// (`Position::table_attacks`), times the number of those squares they attack together.
+    /// Why: the escape squares decide whether a royal piece can be caught in a game without
+    /// check, and an attack is dangerous when several pieces take part: four attackers over six
+    /// squares make 24, one piece eyeing one square 1.
+    pressure: i32,
+}
+
+/// The window around `color`'s royal piece on `royal`, when it is the side's last one: 5x5 for
+/// the guards and attackers, 7x7 when `with_pressure` asks for the pressure too (0 otherwise).
+/// Read square by square: cheaper than walking both armies (this runs at every evaluation).
+fn royal_window(
+    pos: &Position,
+    color: Color,
+    royal: Option<Square>,
+    with_pressure: bool,
+) -> Option<RoyalWindow> {
     let k = royal.filter(|_| pos.royal_count(color) == 1)?;
-    // The 5x5 window around the royal piece, read square by square: cheaper than walking both
-    // armies (this runs at every evaluation).
     let g = &pos.variant().geometry;
-    let (mut guards, mut attackers) = (0, 0);
-    let span = |centre: u8, size: u8| centre.saturating_sub(2)..=(centre + 2).min(size - 1);
-    for rank in span(k.rank(), g.height) {
-        for file in span(k.file(), g.width) {
-            let Some(p) = pos.piece_at(Square::new(file, rank)) else {
-                continue;
-            };
-            let ring = (file.abs_diff(k.file())).max(rank.abs_diff(k.rank()));
-            if p.color != color {
-                attackers += 1;
-            } else if ring == 1 {
-                guards += 1;
+    let mut zone = [k; 8];
+    let mut zone_len = 0;
+    if with_pressure {
+        for dr in -1..=1i32 {
+            for df in -1..=1i32 {
+                let (file, rank) = (k.file() as i32 + df, k.rank() as i32 + dr);
+                if (df, dr) != (0, 0) && g.contains(file, rank) {
+                    zone[zone_len] = Square::new(file as u8, rank as u8);
+                    zone_len += 1;
+                }
             }
         }
     }
-    Some((guards, attackers))
+    let reach = if with_pressure { ZONE_REACH } else { 2 };
+    let span = |centre: u8, size: u8| centre.saturating_sub(reach)..=(centre + reach).min(size - 1);
+    let mut w = RoyalWindow {
+        guards: 0,
+        attackers: 0,
+        pressure: 0,
+    };
+    let (mut pressing, mut attacked) = (0, 0u32);
+    for rank in span(k.rank(), g.height) {
+        for file in span(k.file(), g.width) {
+            let sq = Square::new(file, rank);
+            let Some(p) = pos.piece_at(sq) else {
+                continue;
+            };
+            let ring = (file.abs_diff(k.file())).max(rank.abs_diff(k.rank()));
+            if p.color == color {
+                w.guards += (ring == 1) as i32;
+                continue;
+            }
+            w.attackers += (ring <= 2) as i32;
+            if with_pressure {
+                let hits = pos.table_attacks(sq, &zone[..zone_len]);
+                pressing += (hits != 0) as i32;
+                attacked |= hits;
+            }
+        }
+    }
+    w.pressure = pressing * attacked.count_ones() as i32;
+    Some(w)
 }
 
 /// How close `color`'s non-royal pieces stand to the enemy royal piece on `enemy_royal`, when it

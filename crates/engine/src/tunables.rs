@@ -36,6 +36,12 @@ pub struct EvalTunables {
     /// material alone and in proportion to its lead up to 10 Pawns (`eval::HUNT_FULL_LEAD`): the
     /// side that should win goes after the royal piece, the other keeps its pieces home.
     pub royal_hunt: i32,
+    /// Penalty per unit of pressure on the squares next to a side's last royal piece: the enemy
+    /// pieces within `eval::ZONE_REACH` squares of it that attack those squares with their real
+    /// (table) moves, times the number of those squares attacked (`royal_window` in eval.rs).
+    /// The product grows as an attack gathers: one piece eyeing one square is nothing, four
+    /// pieces covering its escape squares is a royal piece about to fall.
+    pub royal_zone_attack: i32,
     /// Which material values: 0 the game's own choice (its fitted table where that won its
     /// SPRT, else the estimates), 1 the estimates, 2 the fitted table (values.rs).
     pub value_table: i32,
@@ -57,6 +63,7 @@ impl Default for EvalTunables {
             royal_tropism: 0,
             trade_down: 0,
             royal_hunt: 0,
+            royal_zone_attack: 0,
             value_table: 0,
         }
     }
@@ -322,6 +329,7 @@ pub const NAMES: &[&str] = &[
     "royal_tropism",
     "trade_down",
     "royal_hunt",
+    "royal_zone_attack",
     "value_table",
     "null_base",
     "null_divisor",
@@ -404,6 +412,7 @@ impl Overrides {
                 "royal_tropism" => e.royal_tropism = int(0, 10_000)?,
                 "trade_down" => e.trade_down = int(0, 10_000)?,
                 "royal_hunt" => e.royal_hunt = int(0, 10_000)?,
+                "royal_zone_attack" => e.royal_zone_attack = int(0, 1_000)?,
                 "value_table" => e.value_table = int(0, 2)?,
                 "null_base" => s.null_base = int(0, 10)?,
                 "null_divisor" => s.null_divisor = int(1, 20)?,

@@ -68,6 +68,7 @@ fn the_terms_add_up_to_the_evaluation() {
         royal_tropism: 100,
         trade_down: 100,
         royal_hunt: 100,
+        royal_zone_attack: 7,
         ..EvalTunables::default()
     };
     let mut seen = 0;
@@ -287,4 +288,115 @@ fn the_royal_hunt_is_the_leaders_tropism_scaled_by_its_lead() {
         blue_hunts > 50 && tan_hunts > 50,
         "{blue_hunts} {tan_hunts}"
     );
+}
+
+/// The cells a piece on `from` attacks with its table moves, found by walking each of them
+/// square by square over the board (`on_board`), as a slow reference for
+/// `Position::table_attack`, which tests one target along the one line that could reach it.
+fn walked_attacks(pos: &Position, from: jovian_rules::Square, on_board: &[bool]) -> Vec<usize> {
+    use jovian_rules::Square;
+    let cp = pos.variant().compiled(pos.piece_at(from).unwrap().code());
+    let start = from.cell();
+    // Offsets from the edge may leave the mailbox: such a cell is off the board too.
+    let on = |cell: usize| on_board.get(cell).copied().unwrap_or(false);
+    let empty = |cell: usize| on(cell) && pos.piece_at(Square::from_cell(cell)).is_none();
+    let mut out = Vec::new();
+    let walk =
+        |out: &mut Vec<usize>, origin: usize, step: isize, min: u8, max: u8, captures: bool| {
+            let mut cell = origin;
+            for n in 1.. {
+                cell = cell.wrapping_add_signed(step);
+                if !on(cell) || (max != 0 && n > max) {
+                    break;
+                }
+                if captures && n >= min {
+                    out.push(cell);
+                }
+                if !empty(cell) {
+                    break;
+                }
+            }
+        };
+    for &(off, mode) in &cp.leaps {
+        let cell = start.wrapping_add_signed(off);
+        if mode.can_capture() && on(cell) {
+            out.push(cell);
+        }
+    }
+    for r in &cp.rides {
+        walk(&mut out, start, r.step, r.min, r.max, r.mode.can_capture());
+    }
+    for b in &cp.bents {
+        let corner = start.wrapping_add_signed(b.first);
+        if empty(corner) {
+            for &step in &b.then[..b.then_len as usize] {
+                walk(&mut out, corner, step, 1, 0, true);
+            }
+        }
+    }
+    for &off in &cp.hop_captures {
+        let (victim, landing) = (
+            start.wrapping_add_signed(off),
+            start.wrapping_add_signed(2 * off),
+        );
+        if on(victim) && empty(landing) {
+            out.push(victim);
+        }
+    }
+    for &off in &cp.iguis {
+        let cell = start.wrapping_add_signed(off);
+        if on(cell) {
+            out.push(cell);
+        }
+    }
+    out
+}
+
+/// The pressure on the squares next to each side's last royal piece, counted by walking every
+/// enemy piece's table moves over the board: the enemies within three squares of the royal piece
+/// that attack any of its neighbours, times how many neighbours they attack together, Blue's
+/// minus Tan's. Random games bring enemies near the royal pieces, so the term is not always 0.
+#[test]
+fn the_royal_zone_pressure_counts_what_walking_the_attackers_moves_counts() {
+    let mut pressed = 0;
+    for v in games() {
+        let eval = Evaluator::new(v, EvalTunables::default());
+        let on_board = jovian_engine::mobility::board_cells(v);
+        for pos in positions(v, 4, 300) {
+            let mut expected = 0;
+            for color in Color::BOTH {
+                let sign = if color == Color::Blue { 1 } else { -1 };
+                let royals: Vec<_> = pos
+                    .side_pieces(color)
+                    .filter(|(p, _)| v.spec(p.kind).royal)
+                    .map(|(_, sq)| sq)
+                    .collect();
+                let [k] = royals[..] else {
+                    continue;
+                };
+                let distance = |sq: jovian_rules::Square| {
+                    sq.file()
+                        .abs_diff(k.file())
+                        .max(sq.rank().abs_diff(k.rank()))
+                };
+                let mut attacked = std::collections::HashSet::new();
+                let mut attackers = 0;
+                for (_, sq) in pos.side_pieces(color.other()) {
+                    if distance(sq) > jovian_engine::eval::ZONE_REACH {
+                        continue;
+                    }
+                    let near: Vec<usize> = walked_attacks(&pos, sq, &on_board)
+                        .into_iter()
+                        .filter(|&cell| distance(jovian_rules::Square::from_cell(cell)) == 1)
+                        .collect();
+                    attackers += !near.is_empty() as i32;
+                    attacked.extend(near);
+                }
+                expected += sign * attackers * attacked.len() as i32;
+            }
+            assert_eq!(eval.terms(&pos).royal_zone_pressure, expected, "{}", v.id);
+            pressed += (expected != 0) as usize;
+        }
+    }
+    assert!(pressed > 100, "{pressed}");
 }

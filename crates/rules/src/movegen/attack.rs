@@ -54,6 +54,25 @@ impl Position {
         generate && self.generated_capture(target, scratch)
     }
 
+    /// Which of `targets` (at most 32) the piece on `from` could capture a piece on with its
+    /// table moves (leaps, rides, bent rides, hop captures, igui) as the board stands now, whoever
+    /// stands there: bit i for `targets[i]`. What an evaluation counts as attacks on squares; the
+    /// powers that only generation finds (hooks, relays, latent powers, capture by arrival) are
+    /// left out, and so is whether the piece is immobilized. 0 for an empty `from`.
+    pub fn table_attacks(&self, from: Square, targets: &[Square]) -> u32 {
+        let Some(p) = self.piece_at(from) else {
+            return 0;
+        };
+        let cp = self.variant().compiled(p.code());
+        let mut hits = 0;
+        for (i, target) in targets.iter().take(32).enumerate() {
+            if self.plain_capture(from.cell(), cp, target.cell()) {
+                hits |= 1 << i;
+            }
+        }
+        hits
+    }
+
     /// The definition `capturable` answers: pass, generate every move of the opponent, and look
     /// for one that captures or converts the piece on `target`.
     pub fn capturable_by_generation(&mut self, target: Square, scratch: &mut Vec<Move>) -> bool {
