@@ -391,6 +391,9 @@ impl Position {
                 .variant
                 .mid_turn_key(Square::from_cell(self.mid_turn as usize));
         }
+        if self.counter_strike() {
+            h ^= self.variant.counter_strike_key();
+        }
         h
     }
 

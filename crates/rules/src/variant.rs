@@ -273,6 +273,10 @@ pub struct Variant {
     zone: [Box<[bool; CELLS]>; 2],
     zobrist: Vec<u64>,
     side_key: u64,
+    /// The key of "the last move took a Lion with a piece that is not one" (`LionTrading`'s
+    /// counter-strike rule binds the side to move): it changes the legal moves, so it is part of
+    /// the position.
+    counter_strike_key: u64,
 }
 
 /// Deterministic 64-bit keys (SplitMix64), so hashes are the same on every run.
@@ -537,6 +541,8 @@ impl Variant {
             .map(|_| splitmix64(&mut state))
             .collect();
         let side_key = splitmix64(&mut state);
+        // Drawn after the others, so that adding it changed no other key.
+        let counter_strike_key = splitmix64(&mut state);
         Variant {
             id,
             title,
@@ -575,6 +581,7 @@ impl Variant {
             zone,
             zobrist,
             side_key,
+            counter_strike_key,
         }
     }
 
@@ -680,6 +687,11 @@ impl Variant {
     #[inline]
     pub fn side_key(&self) -> u64 {
         self.side_key
+    }
+
+    #[inline]
+    pub fn counter_strike_key(&self) -> u64 {
+        self.counter_strike_key
     }
 
     pub fn spec(&self, kind: PieceKind) -> &PieceSpec {

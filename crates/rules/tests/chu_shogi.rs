@@ -297,3 +297,45 @@ fn after_a_lion_is_taken_by_another_piece_no_lion_is_taken_but_by_a_lion() {
     pos.make(reply);
     assert_eq!(lion_takes(&mut pos, "h7", "h8").len(), 1);
 }
+
+#[test]
+fn the_counter_strike_rule_is_part_of_the_positions_hash() {
+    // The position after the Rook took the Lion differs from the same board set up from text
+    // (which starts without the rule): its legal moves differ, so must its hash, or a search
+    // would share the two positions' table entries and a repetition count would confuse them.
+    let mut pos = position(
+        &["K a1", "Ln e5", "G h7", "P a5"],
+        &["K l12", "R e9", "Ln h8", "G h9"],
+        true,
+    );
+    let take = legal(&mut pos)
+        .into_iter()
+        .find(|m| m.from == sq("e9") && m.destination() == sq("e5"))
+        .expect("the Rook takes the Lion");
+    pos.make(take);
+    assert_eq!(pos.hash(), pos.compute_hash());
+    let text = write_position(&pos);
+    let mut fresh = Position::from_setup(&parse_position(chu(), &text).unwrap()).unwrap();
+    assert_eq!(write_position(&fresh), text, "the same board");
+    assert_ne!(pos.hash(), fresh.hash());
+    assert!(lion_takes(&mut pos, "h7", "h8").is_empty());
+    assert_eq!(lion_takes(&mut fresh, "h7", "h8").len(), 1);
+    // A pass (the search's null move) lifts the rule; taking it back restores it.
+    let bound = pos.hash();
+    pos.make_null();
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    assert_eq!(pos.hash(), bound);
+    // A move that takes no Lion lifts it too: after Black's and White's quiet moves the hash is
+    // the fresh position's after the same two moves.
+    for from in ["a5", "l12"] {
+        let m = legal(&mut pos)
+            .into_iter()
+            .find(|m| m.from == sq(from) && !pos.is_capture(*m))
+            .expect("a quiet move");
+        pos.make(m);
+        fresh.make(m);
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+    assert_eq!(pos.hash(), fresh.hash());
+}

@@ -54,6 +54,16 @@ impl Position {
         out.truncate(kept);
     }
 
+    /// Whether the counter-strike rule binds the side to move: the game trades Lions by
+    /// `LionTrading`'s rules and its last move took a Lion with a piece that is not one. Part of
+    /// the position's hash (`Variant::counter_strike_key`).
+    pub(crate) fn counter_strike(&self) -> bool {
+        self.variant()
+            .rules
+            .lion_trading
+            .is_some_and(|rules| self.lion_taken_by_non_lion(&rules))
+    }
+
     /// Whether the last move of the game took a Lion with a piece that is not one (then the
     /// counter-strike rule binds the side to move).
     fn lion_taken_by_non_lion(&self, rules: &LionTrading) -> bool {

@@ -97,6 +97,10 @@ impl Position {
         } else {
             self.board[from]
         };
+        // Chu Shogi's counter-strike rule reads the last move: its state before this one, asked
+        // before this move's record hides the last.
+        let lion_trading = self.variant.rules.lion_trading.is_some();
+        let strike_before = lion_trading && self.counter_strike();
         // The undo record is written in place (no copy of it at the end).
         self.undo.push(Undo {
             mv: m,
@@ -195,6 +199,9 @@ impl Position {
             self.retype(m.destination().cell(), Piece::new(kind, self.side).code());
         }
         self.undo[u].after_start = (self.removed.len() - removed_start) as u8;
+        if lion_trading && strike_before != self.counter_strike() {
+            self.hash ^= self.variant.counter_strike_key();
+        }
         if let Some(plan) = &plan {
             self.apply_after(m, plan);
         }
@@ -543,6 +550,10 @@ impl Position {
             return self.make_null_chess();
         }
         debug_assert_eq!(self.mid_turn, 0, "no null move in the middle of a turn");
+        // A pass is no capture: the counter-strike rule no longer binds after it.
+        if self.counter_strike() {
+            self.hash ^= self.variant.counter_strike_key();
+        }
         let m = Move::normal(Square(0), Square(0));
         self.undo.push(Undo {
             mv: m,
