@@ -292,7 +292,7 @@ fn the_royal_hunt_is_the_leaders_tropism_scaled_by_its_lead() {
 
 /// The cells a piece on `from` attacks with its table moves, found by walking each of them
 /// square by square over the board (`on_board`), as a slow reference for
-/// `Position::table_attack`, which tests one target along the one line that could reach it.
+/// `Position::table_attacks`, which tests each target along the one line that could reach it.
 fn walked_attacks(pos: &Position, from: jovian_rules::Square, on_board: &[bool]) -> Vec<usize> {
     use jovian_rules::Square;
     let cp = pos.variant().compiled(pos.piece_at(from).unwrap().code());

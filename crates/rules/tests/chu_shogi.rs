@@ -269,10 +269,9 @@ fn a_lion_may_not_take_a_protected_lion_from_afar_without_a_bridge() {
     assert!(lion_takes(&mut hidden, "f6", "f8").is_empty());
 }
 
-#[test]
-fn after_a_lion_is_taken_by_another_piece_no_lion_is_taken_but_by_a_lion() {
-    // White's Rook takes Black's Lion on e5; Black's Gold could then take White's Lion on h8
-    // (guarded by a Gold on h9), but the counter-strike rule forbids it for one move.
+/// White's Rook has just taken Black's Lion on e5; Black's Gold on h7 could take White's Lion on
+/// h8 (guarded by a Gold on h9), and Black's Pawn on a5 may wait.
+fn after_the_rook_takes_the_lion() -> Position {
     let mut pos = position(
         &["K a1", "Ln e5", "G h7", "P a5"],
         &["K l12", "R e9", "Ln h8", "G h9"],
@@ -283,6 +282,14 @@ fn after_a_lion_is_taken_by_another_piece_no_lion_is_taken_but_by_a_lion() {
         .find(|m| m.from == sq("e9") && m.destination() == sq("e5"))
         .expect("the Rook takes the Lion");
     pos.make(take);
+    pos
+}
+
+#[test]
+fn after_a_lion_is_taken_by_another_piece_no_lion_is_taken_but_by_a_lion() {
+    // White's Rook takes Black's Lion on e5; Black's Gold could then take White's Lion on h8
+    // (guarded by a Gold on h9), but the counter-strike rule forbids it for one move.
+    let mut pos = after_the_rook_takes_the_lion();
     assert!(lion_takes(&mut pos, "h7", "h8").is_empty());
     // Any other move is allowed, and a move later the Lion may be taken.
     let wait = legal(&mut pos)
@@ -303,16 +310,7 @@ fn the_counter_strike_rule_is_part_of_the_positions_hash() {
     // The position after the Rook took the Lion differs from the same board set up from text
     // (which starts without the rule): its legal moves differ, so must its hash, or a search
     // would share the two positions' table entries and a repetition count would confuse them.
-    let mut pos = position(
-        &["K a1", "Ln e5", "G h7", "P a5"],
-        &["K l12", "R e9", "Ln h8", "G h9"],
-        true,
-    );
-    let take = legal(&mut pos)
-        .into_iter()
-        .find(|m| m.from == sq("e9") && m.destination() == sq("e5"))
-        .expect("the Rook takes the Lion");
-    pos.make(take);
+    let mut pos = after_the_rook_takes_the_lion();
     assert_eq!(pos.hash(), pos.compute_hash());
     let text = write_position(&pos);
     let mut fresh = Position::from_setup(&parse_position(chu(), &text).unwrap()).unwrap();
