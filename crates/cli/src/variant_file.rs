@@ -108,10 +108,15 @@ fn summary(v: &'static Variant) -> String {
             out,
             "Drops: hands hold {}; captured pieces {}; one a file: {}; no mating drop: {}{}",
             names(&mut d.kinds().iter().copied()),
-            if d.captures_to_hand {
-                "join the captor's hand, unpromoted"
+            if d.all_captures_to_hand() {
+                "join the captor's hand, unpromoted".to_string()
+            } else if d.captures_to_hand.is_empty() {
+                "leave the game".to_string()
             } else {
-                "leave the game"
+                format!(
+                    "leave the game but {}, which join the captor's hand",
+                    names(&mut d.captures_to_hand.kinds())
+                )
             },
             Some(names(&mut d.one_per_file.kinds()))
                 .filter(|s| !s.is_empty())
@@ -128,6 +133,34 @@ fn summary(v: &'static Variant) -> String {
                 )
             }
         );
+        let mut placed = Vec::new();
+        for (slot, &k) in d.kinds().iter().enumerate() {
+            let pairs = d.pairs[slot].as_slice();
+            if !pairs.is_empty() {
+                let squares: Vec<String> = (pairs.iter())
+                    .map(|&(a, b)| format!("{}+{}", v.square_name(a), v.square_name(b)))
+                    .collect();
+                placed.push(format!("{} in pairs on {}", v.abbr(k), squares.join(" ")));
+            }
+            if d.place[slot] != jovian_rules::drop_rules::DropPlace::Anywhere {
+                placed.push(format!("{} {}", v.abbr(k), d.place[slot].name()));
+            }
+        }
+        if d.after_royals_moved {
+            placed.push("open once both royal pieces have moved".to_string());
+        }
+        if d.until_royal_on_last_rank {
+            placed.push("closed once a royal piece reaches its last rank".to_string());
+        }
+        if !d.answer_pairs.is_empty() {
+            placed.push(format!(
+                "pairs answered: {}",
+                names(&mut d.answer_pairs.kinds())
+            ));
+        }
+        if !placed.is_empty() {
+            let _ = writeln!(out, "Drop places: {}", placed.join("; "));
+        }
     }
     if let Some(c) = &v.chess_rules {
         let letters: String = c.castlings.iter().map(|c| c.letter()).collect();

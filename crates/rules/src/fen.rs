@@ -377,7 +377,7 @@ pub fn write_setup(setup: &Setup) -> String {
     let side = v.side_letters[setup.to_move.index()];
     let mut text = format!("{} {side}", ranks.join("/"));
     if v.chess {
-        let state = setup.chess.unwrap_or_else(ChessState::initial);
+        let state = setup.chess.unwrap_or_else(|| ChessState::initial(v));
         text += &chess_fields::write(v, &state);
     } else if v.keeps_state
         && let Some(state) = &setup.chess

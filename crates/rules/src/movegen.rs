@@ -78,9 +78,11 @@ impl Position {
             self.mechanism_moves(out);
         }
         self.settle_shogi_promotions(out);
-        // A drop is a whole turn: none in the middle of a doubled one.
+        // A drop is a whole turn: none in the middle of a doubled one. (The 12x8 layer's drops
+        // came with its moves.)
         if let Some(drops) = &self.variant().rules.drops
             && self.mid_turn().is_none()
+            && !self.variant().chess
         {
             self.hand_drops(drops, out);
         }
@@ -341,6 +343,14 @@ impl Position {
         if self.variant().has_chess_rules {
             self.keep_safe_moves(out);
             self.keep_lawful_drops(out);
+        }
+        if self
+            .variant()
+            .rules
+            .drops
+            .is_some_and(|d| !d.answer_pairs.is_empty())
+        {
+            self.keep_owed_pairs(out);
         }
         self.keep_lawful_lion_captures(out);
         if self.repetition_possible() {

@@ -215,7 +215,7 @@ impl Position {
         if v.chess {
             pos.chess = setup.chess.unwrap_or_else(|| {
                 // An array starts with the castlings whose King and Rook stand ready.
-                let mut state = ChessState::initial();
+                let mut state = ChessState::initial(v);
                 state.castle &= pos.castlings_in_place();
                 state
             });
@@ -242,6 +242,11 @@ impl Position {
                 }
                 None => pos.initial_rights(),
             };
+            if v.rules.drops.is_some_and(|d| d.watches_royals()) {
+                // What the board shows: a royal piece off its square has moved, one on its last
+                // rank has closed the drops (the text adds a royal piece that moved and came back).
+                pos.watch_royals();
+            }
             pos.validate_rights()?;
             pos.hash ^= rights::rights_key(&pos.chess);
             pos.chess_undo.reserve(256);

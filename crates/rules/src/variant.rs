@@ -621,6 +621,8 @@ impl Variant {
     /// Selects the 12x8 game's own International Chess layer (see `chess`).
     pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
+        // The layer keeps its own state (its drops' too), beside the general mechanisms'.
+        self.keeps_state = false;
         self.build_attack_tables();
         self
     }

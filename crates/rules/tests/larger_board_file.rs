@@ -55,6 +55,15 @@ fn a_copy_with_new_names_plays_the_same_game() {
             "file_letters = \"abcdefghijkl\"",
         ),
         ("name = \"Lion\"", "name = \"Roaring Lion\"\nvalue = 412"),
+        // The pairs' squares are named by the file letters.
+        (r#"Le = [["b1", "g1"]]"#, r#"Le = [["d1", "i1"]]"#),
+        (r#"Pi = [["a1", "h1"]]"#, r#"Pi = [["c1", "j1"]]"#),
+        (r#"Ad = [["z1", "i1"]]"#, r#"Ad = [["b1", "k1"]]"#),
+        (r#"Wd = [["y1", "j1"]]"#, r#"Wd = [["a1", "l1"]]"#),
+        (
+            r#"Wz = [["y2", "j2"], ["z2", "i2"], ["a2", "h2"], ["b2", "g2"]]"#,
+            r#"Wz = [["a2", "l2"], ["b2", "k2"], ["c2", "j2"], ["d2", "i2"]]"#,
+        ),
     ]);
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     let builtin = Variant::by_id("larger-board").unwrap();
@@ -82,7 +91,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         }
         text
     };
-    let cases: [(&[(&str, &str)], &str); 11] = [
+    let cases: [(&[(&str, &str)], &str); 13] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
             "only name, abbr, betza, aliases, value and description",
@@ -135,6 +144,14 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
                 "file_letters = \"yzabcdefghiy\"",
             )],
             "different lower-case letters",
+        ),
+        (
+            &[("captures_to_hand = [\"As\"]", "captures_to_hand = true")],
+            "drops as its code does",
+        ),
+        (
+            &[("\"As\", \"Th\"],\n", "\"As\", \"Th\", \"Th\"],\n")],
+            "holds at most 1 Th in a hand",
         ),
     ];
     for (edits, message) in cases {
@@ -499,4 +516,59 @@ initial_ranks = [2]
     // Twelve Pawns with one or two steps, two Knights and two Knight-leaping Lions with two
     // and one free squares each; the Rooks and Cannons are shut in.
     assert_eq!(perft(v, 1), 24 + 4 + 2);
+}
+
+/// A copy's hands and pairs are its file's: no Thunder, and the Leapers dropped on c1+f1.
+#[test]
+fn a_copy_may_hold_less_in_hand_and_move_the_pairs() {
+    let text = copy_text(
+        "no-thunder",
+        &[
+            ("\"As\", \"Th\"],\n", "\"As\"],\n"),
+            ("\"As\", \"Th\"],\n", "\"As\"],\n"),
+            (r#"Le = [["b1", "g1"]]"#, r#"Le = [["c1", "f1"]]"#),
+        ],
+    );
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    let start = Position::start(v);
+    assert!(
+        write_position(&start)
+            .contains(" hand=2Le,2Pi,2Ad,2Wd,2Wz,2El,As,2le,2pi,2ad,2wd,2wz,2el,as "),
+        "{}",
+        write_position(&start)
+    );
+    // Both Kings have moved; the Kings face each other on the e-file, where the built-in game
+    // could drop its Thunder. The Leapers go to c1+f1 once those are empty.
+    let mut pos = position(
+        v,
+        "12/6,k,5/12/12/12/12/6,K,5/12 w castle=- kings=wb drops=open \
+         hand=2Le,2Pi,2Ad,2Wd,2Wz,2El,As,2le,2pi,2ad,2wd,2wz,2el,as",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let drops: Vec<String> = (moves.iter().copied())
+        .filter(|m| m.kind == MoveKind::Drop)
+        .map(|m| {
+            jovian_rules::notation::format_move(&mut pos, m, jovian_rules::notation::Style::Short)
+        })
+        .filter(|t| t.starts_with("Le@") || t.starts_with("Th@"))
+        .collect();
+    assert_eq!(drops, ["Le@c1,f1"]);
+    // The layer's drops come once, in the pseudo-legal list too (which the attack test and the
+    // move reader use).
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    let mut unique = pseudo.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), pseudo.len());
+    assert!(pseudo.iter().any(|m| m.kind == MoveKind::Drop));
+    // The layer reads its drops from the file: a copy without them is refused.
+    let (start, end) = (
+        text.find("[drops]\n").unwrap(),
+        text.find("[setup]").unwrap(),
+    );
+    let without = format!("{}{}", &text[..start], &text[end..]);
+    let e = game_from_toml(&without).unwrap_err().to_string();
+    assert!(e.contains("[drops] is missing"), "{e}");
 }

@@ -6,6 +6,7 @@
 //! variant file (`--variants DIR`) has no published text and no readings: its page says whose
 //! file it is instead. The page renders the Markdown itself (assets/rules.js).
 
+use jovian_rules::drop_rules::{DropPlace, DropRules};
 use std::borrow::Cow;
 
 use axum::extract::{Path, State};
@@ -156,17 +157,61 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
 }
 
 /// What a game's drop rules say, in a sentence or two.
-fn drops_sentence(v: &Variant, d: &jovian_rules::drop_rules::DropRules) -> String {
+fn drops_sentence(v: &Variant, d: &DropRules) -> String {
     let names = |kinds: &mut dyn Iterator<Item = jovian_rules::PieceKind>| {
         kinds.map(|k| v.spec(k).name).collect::<Vec<_>>().join(", ")
     };
     let mut text = format!(
         "Drops: instead of moving, a side may put a piece from its hand ({}) on any empty \
-         square where it could move again later.",
+         square where it could move again later, unless said otherwise below.",
         names(&mut d.kinds().iter().copied())
     );
-    if d.captures_to_hand {
+    if d.all_captures_to_hand() {
         text += " A captured piece joins the captor's hand, as the type it was promoted from.";
+    } else if !d.captures_to_hand.is_empty() {
+        text += &format!(
+            " A captured {} joins the captor's hand.",
+            names(&mut d.captures_to_hand.kinds())
+        );
+    }
+    if d.after_royals_moved {
+        text += " Drops begin once both royal pieces have left their starting squares.";
+    }
+    if d.until_royal_on_last_rank {
+        text += " Once a royal piece reaches its last rank, there are no more drops.";
+    }
+    for (slot, &kind) in d.kinds().iter().enumerate() {
+        let name = v.spec(kind).name;
+        let pairs = d.pairs[slot].as_slice();
+        if !pairs.is_empty() {
+            let squares: Vec<String> = (pairs.iter())
+                .map(|&(a, b)| format!("{}+{}", v.square_name(a), v.square_name(b)))
+                .collect();
+            text += &format!(
+                " {name}s go two at a time onto {} (the second side's on the mirrored ranks).",
+                squares.join(" or ")
+            );
+        }
+        text += &match d.place[slot] {
+            DropPlace::Anywhere => String::new(),
+            DropPlace::BesideRoyal => format!(
+                " {name}s go two at a time onto the squares left and right of the royal piece."
+            ),
+            DropPlace::GivingCheck => {
+                format!(" A {name} goes only where it attacks the enemy royal piece.")
+            }
+            DropPlace::WhileRoyalsFace => format!(
+                " A {name} is dropped only while the royal pieces face each other on a line with \
+                 nothing between."
+            ),
+        };
+    }
+    if !d.answer_pairs.is_empty() {
+        text += &format!(
+            " After the opponent drops its pair of {}, a side that can drop its own must do so at \
+             once.",
+            names(&mut d.answer_pairs.kinds())
+        );
     }
     if !d.one_per_file.is_empty() {
         text += &format!(

@@ -22,7 +22,7 @@ pub(super) fn parse<'a>(
     v: &'static Variant,
     fields: impl Iterator<Item = &'a str>,
 ) -> Result<ChessState, FenError> {
-    let mut state = ChessState::initial();
+    let mut state = ChessState::initial(v);
     state.castle = v.chess_rules.as_ref().map_or(0, |r| r.all_castlings());
     let mut seen = [false; KEYS.len()];
     for field in fields {

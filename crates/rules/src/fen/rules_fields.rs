@@ -46,6 +46,8 @@ pub(super) fn parse<'a>(
             "halfmove" => "halfmove",
             "fullmove" => "fullmove",
             "hand" if v.rules.drops.is_some() => "hand",
+            "kings" if watches_royals(v) => "kings",
+            "drops" if watches_royals(v) => "drops",
             _ => {
                 return Err(FenError::UnknownField {
                     key: key.to_string(),
@@ -65,6 +67,14 @@ pub(super) fn parse<'a>(
         match key {
             "castle" => state.castle = parse_castle(v, value).map_err(bad)?,
             "hand" => state.hands = parse_hand(v, value).map_err(bad)?,
+            "kings" => state.kings_moved = parse_kings(v, value).map_err(bad)?,
+            "drops" => {
+                state.drops_closed = match value {
+                    "open" => false,
+                    "closed" => true,
+                    _ => return Err(bad("expected open or closed".to_string())),
+                }
+            }
             "ep" => (state.ep_from, state.ep_target) = parse_ep(v, to_move, value).map_err(bad)?,
             "halfmove" => {
                 state.halfmove = value
@@ -79,6 +89,32 @@ pub(super) fn parse<'a>(
         }
     }
     Ok(state)
+}
+
+/// Whether the game's drops wait on the royal pieces (`kings=` and `drops=` fields).
+fn watches_royals(v: &Variant) -> bool {
+    v.rules.drops.is_some_and(|d| d.watches_royals())
+}
+
+/// The sides whose royal piece has moved, by their letters (`wb`, `-`), as bits by side.
+fn parse_kings(v: &Variant, value: &str) -> Result<u8, String> {
+    if value == "-" {
+        return Ok(0);
+    }
+    let mut bits = 0;
+    for c in value.chars() {
+        let side = Color::BOTH
+            .into_iter()
+            .find(|s| v.side_letters[s.index()] == c.to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!(
+                    "expected the letters of the sides whose royal piece has moved ({}{}), or -",
+                    v.side_letters[0], v.side_letters[1]
+                )
+            })?;
+        bits |= 1 << side.index();
+    }
+    Ok(bits)
 }
 
 /// The castling rights of the field's letters (`KQkq`, `-`): bit `i` for the game's castling
@@ -163,6 +199,17 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
     if let Some(drops) = &v.rules.drops {
         let hand = super::hand_field::write(v, &s.hands, |slot| drops.kinds().get(slot).copied());
         text += &format!(" hand={hand}");
+        if drops.watches_royals() {
+            let kings: String = (Color::BOTH.into_iter())
+                .filter(|c| s.kings_moved >> c.index() & 1 == 1)
+                .map(|c| v.side_letters[c.index()])
+                .collect();
+            text += &format!(
+                " kings={} drops={}",
+                if kings.is_empty() { "-" } else { &kings },
+                if s.drops_closed { "closed" } else { "open" }
+            );
+        }
     }
     text
 }

@@ -436,7 +436,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
                 section.get_ref(),
                 &kind_of,
                 &|k| entries[k.0 as usize].royal,
-                board.ranks,
+                &geometry,
             )
             .map_err(|why| at(section.span(), why))?,
         ))),
@@ -506,6 +506,28 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             if kind.0 == crate::position::larger::kinds::KING {
                 variant.king_homes[color.index()] = square;
             }
+        }
+    } else if let Some(drops) = drops
+        && drops.watches_royals()
+    {
+        // Drops that wait on the royal pieces watch one a side, from its square in the array.
+        for color in Color::BOTH {
+            let royals: Vec<Square> = (default.iter())
+                .filter(|&&(c, k, _)| c == color && variant.spec(k).royal)
+                .map(|&(_, _, sq)| sq)
+                .collect();
+            let [home] = royals[..] else {
+                return Err(at(
+                    file.drops.as_ref().map_or(0..0, |d| d.span()),
+                    format!(
+                        "drops: after_royals_moved and until_royal_on_last_rank watch one royal \
+                         piece a side; the array gives {} {}",
+                        variant.side_title(color),
+                        royals.len()
+                    ),
+                ));
+            };
+            variant.king_homes[color.index()] = home;
         }
     }
     let variant = variant.leak();

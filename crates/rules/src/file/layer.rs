@@ -64,12 +64,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             ),
         ));
     }
-    if let Some(drops) = &file.drops {
-        return Err((
-            drops.span(),
-            format!("layer = {layer:?} supplies the drops: a [drops] section does not go with it"),
-        ));
-    }
+    check_drops(file, &reference, layer)?;
     // The layer keeps four castling rights (two a side) in its state and its hash.
     if let Some(castling) = file.castling.get(2) {
         return Err((
@@ -128,6 +123,59 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
         if rules_only != *own {
             return Err((entry.span(), changed_rules(&rules_only, own, layer)));
         }
+    }
+    Ok(())
+}
+
+/// The layer reads its drops from the file's `[drops]`: a copy may hold fewer pieces in hand
+/// (`in_hand`, each type at most as many as the built-in game's) and move the pairs' squares
+/// (`pairs`, the same types); the rest is what the layer's code does.
+fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Refusal> {
+    let own = reference
+        .drops
+        .as_ref()
+        .expect("the built-in 12x8 game's file has [drops]")
+        .get_ref();
+    let Some(drops) = &file.drops else {
+        return Err((
+            file.game.span(),
+            format!("layer = {layer:?} reads its drops from the file: [drops] is missing"),
+        ));
+    };
+    let section = drops.get_ref();
+    let count = |hand: &[String], abbr: &str| hand.iter().filter(|a| *a == abbr).count();
+    for (side, hand) in section.in_hand.iter().enumerate() {
+        for abbr in hand {
+            let most = count(&own.in_hand[side], abbr);
+            if count(hand, abbr) > most {
+                return Err((
+                    drops.span(),
+                    format!(
+                        "layer = {layer:?} holds at most {most} {abbr} in a hand at the start \
+                         (in_hand)"
+                    ),
+                ));
+            }
+        }
+    }
+    let mut rules_only = section.clone();
+    rules_only.in_hand = own.in_hand.clone();
+    if rules_only.pairs.keys().eq(own.pairs.keys()) {
+        rules_only.pairs = own.pairs.clone();
+    }
+    let as_value = |d: &super::drops::DropsSection| serde_json::to_value(d).ok();
+    if as_value(&rules_only) != as_value(own) {
+        return Err((
+            drops.span(),
+            format!(
+                "layer = {layer:?} drops as its code does: its [drops] is the built-in game's \
+                 but for in_hand (fewer pieces) and the squares of pairs ({})",
+                toml::to_string(own)
+                    .unwrap_or_default()
+                    .trim()
+                    .replace('\n', ", ")
+            ),
+        ));
     }
     Ok(())
 }

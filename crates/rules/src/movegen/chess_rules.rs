@@ -74,7 +74,7 @@ impl Position {
     }
 
     /// `color`'s rank of `cell`, counted from its own side (0 = its first rank).
-    pub(super) fn relative_rank(&self, color: Color, cell: usize) -> u8 {
+    pub(crate) fn relative_rank(&self, color: Color, cell: usize) -> u8 {
         let rank = Square::from_cell(cell).rank();
         match color {
             Color::Blue => rank,

@@ -1,10 +1,13 @@
 //! Drops from hands (model: `drop_rules`): each type in the side's hand onto every empty square
 //! where it could ever move again, one to a file where the rules say so; and, with the check
-//! rule, no drop of a `no_drop_mate` type that checkmates at once.
+//! rule, no drop of a `no_drop_mate` type that checkmates at once. Types dropped in pairs go onto
+//! their pairs of squares or beside the royal piece; the placement hooks (`DropPlace`), the
+//! royal pieces' conditions and the answering pair as `DropRules` names them.
 
-use crate::drop_rules::DropRules;
+use crate::drop_rules::{DropPlace, DropRules};
+use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{EMPTY, Piece};
+use crate::piece::{EMPTY, Piece, PieceKind};
 use crate::position::Position;
 
 impl Position {
@@ -13,36 +16,183 @@ impl Position {
     #[inline(never)]
     pub(super) fn hand_drops(&self, drops: &DropRules, out: &mut Vec<Move>) {
         let us = self.side_to_move();
-        let hand = &self.state().hands[us.index()];
-        let v = self.variant();
+        self.each_drop(drops, us, out, |slot, kind, out| {
+            self.single_drops(drops, slot, kind, us, out)
+        });
+    }
+
+    /// What every game's drops share (the 12x8 layer's too): nothing while the royal pieces'
+    /// conditions close the drops; else, for each type `us` holds, its pair drops if it goes two
+    /// at a time, or `single(slot, kind, out)`; and while `us` owes a pair, only that pair.
+    pub(crate) fn each_drop(
+        &self,
+        drops: &DropRules,
+        us: Color,
+        out: &mut Vec<Move>,
+        mut single: impl FnMut(usize, PieceKind, &mut Vec<Move>),
+    ) {
+        let state = self.state();
+        if drops.after_royals_moved && state.kings_moved != 3
+            || drops.until_royal_on_last_rank && state.drops_closed
+        {
+            return;
+        }
+        let hand = &state.hands[us.index()];
+        let owed = self.owed_pairs(drops, us);
         for (slot, &kind) in drops.kinds().iter().enumerate() {
-            if hand[slot] == 0 {
+            // Owing a pair, a side may drop nothing else.
+            if hand[slot] == 0 || owed != 0 && owed >> slot & 1 == 0 {
                 continue;
             }
-            let code = Piece::new(kind, us).code();
-            let cp = v.compiled(code);
-            // Files (a bit each) that already hold one of the side's pieces of this type.
-            let mut closed_files = 0u32;
-            if drops.one_per_file.contains(kind) {
-                for &cell in self.side_cells(us) {
-                    if self.cell(cell as usize) == code {
-                        closed_files |=
-                            1 << crate::geometry::Square::from_cell(cell as usize).file();
-                    }
+            if drops.in_pairs(slot) {
+                if hand[slot] >= 2 {
+                    self.pair_drops(drops, slot, kind, us, out);
                 }
+            } else {
+                single(slot, kind, out);
             }
-            let ranks = drops.ranks[slot];
-            for sq in v.geometry.squares() {
-                let cell = sq.cell();
-                if self.cell(cell) == EMPTY
-                    && closed_files >> sq.file() & 1 == 0
-                    && ranks >> self.relative_rank(us, cell) & 1 == 1
-                    && !self.immobile(cp, cell)
-                {
-                    out.push(Move::drop(kind, sq, sq));
+        }
+    }
+
+    /// A type dropped one at a time: onto every empty square of its ranks where it could move
+    /// again, as its placement allows (and one a file where the rules say so).
+    fn single_drops(
+        &self,
+        drops: &DropRules,
+        slot: usize,
+        kind: PieceKind,
+        us: Color,
+        out: &mut Vec<Move>,
+    ) {
+        let v = self.variant();
+        let code = Piece::new(kind, us).code();
+        let cp = v.compiled(code);
+        let place = drops.place[slot];
+        let enemy_royal = match place {
+            DropPlace::GivingCheck => match self.lone_royal(us.other()) {
+                Some(royal) => Some(royal.cell()),
+                None => return,
+            },
+            DropPlace::WhileRoyalsFace if !self.royals_face() => return,
+            _ => None,
+        };
+        // Files (a bit each) that already hold one of the side's pieces of this type.
+        let mut closed_files = 0u32;
+        if drops.one_per_file.contains(kind) {
+            for &cell in self.side_cells(us) {
+                if self.cell(cell as usize) == code {
+                    closed_files |= 1 << Square::from_cell(cell as usize).file();
                 }
             }
         }
+        let ranks = drops.ranks[slot];
+        for sq in v.geometry.squares() {
+            let cell = sq.cell();
+            if self.cell(cell) == EMPTY
+                && closed_files >> sq.file() & 1 == 0
+                && ranks >> self.relative_rank(us, cell) & 1 == 1
+                && !self.immobile(cp, cell)
+                && enemy_royal.is_none_or(|royal| self.plain_capture(cell, cp, royal))
+            {
+                out.push(Move::drop(kind, sq, sq));
+            }
+        }
+    }
+
+    /// The drops of a type dropped two at a time: onto each of its pairs of squares (mirrored by
+    /// rank for the second side), or beside the royal piece; both squares empty.
+    pub(crate) fn pair_drops(
+        &self,
+        drops: &DropRules,
+        slot: usize,
+        kind: PieceKind,
+        us: Color,
+        out: &mut Vec<Move>,
+    ) {
+        let g = &self.variant().geometry;
+        let empty = |s: Square| self.cell(s.cell()) == EMPTY;
+        if drops.place[slot] == DropPlace::BesideRoyal {
+            if let Some(royal) = self.lone_royal(us)
+                && royal.file() > 0
+                && royal.file() + 1 < g.width
+            {
+                let (a, b) = (
+                    Square::new(royal.file() - 1, royal.rank()),
+                    Square::new(royal.file() + 1, royal.rank()),
+                );
+                if empty(a) && empty(b) {
+                    out.push(Move::drop(kind, a, b));
+                }
+            }
+            return;
+        }
+        for &(a, b) in drops.pairs[slot].as_slice() {
+            let (a, b) = match us {
+                Color::Blue => (a, b),
+                Color::Tan => (g.flip_ranks(a), g.flip_ranks(b)),
+            };
+            if empty(a) && empty(b) {
+                out.push(Move::drop(kind, a, b));
+            }
+        }
+    }
+
+    /// The pair types (bits by slot) that `us` must answer: types of `DropRules::answer_pairs`
+    /// that `us` still holds and the opponent holds no more of.
+    pub(crate) fn owed_pairs(&self, drops: &DropRules, us: Color) -> u8 {
+        if drops.answer_pairs.is_empty() {
+            return 0;
+        }
+        let hands = &self.state().hands;
+        let (mine, theirs) = (&hands[us.index()], &hands[us.other().index()]);
+        (drops.kinds().iter().enumerate()).fold(0, |acc, (slot, &kind)| {
+            let owed = drops.answer_pairs.contains(kind) && mine[slot] > 0 && theirs[slot] == 0;
+            acc | (owed as u8) << slot
+        })
+    }
+
+    /// True if `m` drops a pair that the mover owes (`owed`: `owed_pairs`' bits).
+    pub(crate) fn is_owed_drop(&self, drops: &DropRules, m: Move, owed: u8) -> bool {
+        m.kind == MoveKind::Drop
+            && m.promotion()
+                .and_then(|k| drops.slot(k))
+                .is_some_and(|slot| owed >> slot & 1 == 1)
+    }
+
+    /// Where the side to move owes a pair and can drop it, keeps only those drops among the
+    /// legal moves `out`: the answer comes first.
+    pub(crate) fn keep_owed_pairs(&self, out: &mut Vec<Move>) {
+        let Some(drops) = &self.variant().rules.drops else {
+            return;
+        };
+        let owed = self.owed_pairs(drops, self.side_to_move());
+        if owed != 0 && out.iter().any(|&m| self.is_owed_drop(drops, m, owed)) {
+            out.retain(|&m| self.is_owed_drop(drops, m, owed));
+        }
+    }
+
+    /// Whether the two sides' royal pieces (one each) stand on one rank, file or diagonal with
+    /// nothing between them.
+    pub(crate) fn royals_face(&self) -> bool {
+        let (Some(a), Some(b)) = (self.lone_royal(Color::Blue), self.lone_royal(Color::Tan)) else {
+            return false;
+        };
+        let (df, dr) = (
+            b.file() as i32 - a.file() as i32,
+            b.rank() as i32 - a.rank() as i32,
+        );
+        if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+            return false;
+        }
+        let n = df.abs().max(dr.abs());
+        let (sf, sr) = (df.signum(), dr.signum());
+        (1..n).all(|i| {
+            let sq = Square::new(
+                (a.file() as i32 + sf * i) as u8,
+                (a.rank() as i32 + sr * i) as u8,
+            );
+            self.cell(sq.cell()) == EMPTY
+        })
     }
 
     /// Removes the drops of `no_drop_mate` types that checkmate at once (with the check rule).

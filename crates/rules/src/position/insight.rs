@@ -52,9 +52,11 @@ impl Position {
                     Barred::KingInCheck
                 });
             }
-            let owed = self.owed_pairs(us);
-            if let Some(&drop) = legal.iter().find(|&&d| self.is_owed_drop(d, owed)) {
-                return Some(Barred::OwedPair(drop));
+            if let Some(drops) = &self.variant().rules.drops {
+                let owed = self.owed_pairs(drops, us);
+                if let Some(&drop) = legal.iter().find(|&&d| self.is_owed_drop(drops, d, owed)) {
+                    return Some(Barred::OwedPair(drop));
+                }
             }
             return Some(Barred::GameOver);
         }

@@ -180,7 +180,15 @@ impl Position {
             }
             MoveKind::Pull => self.relocate(to, to.wrapping_add_signed(-unit_step(m.from, m.to))),
             MoveKind::Repel => self.relocate(to, to.wrapping_add_signed(unit_step(m.from, m.to))),
-            MoveKind::Create | MoveKind::Drop => self.add(to, moved),
+            MoveKind::Create => self.add(to, moved),
+            MoveKind::Drop => {
+                self.add(to, moved);
+                // A pair drop's second piece.
+                let second = m.second_square().cell();
+                if second != to {
+                    self.add(second, moved);
+                }
+            }
             MoveKind::EnPassant => self.relocate(from, to),
             MoveKind::Castle => self.castle(m),
             MoveKind::Igui
@@ -211,9 +219,18 @@ impl Position {
         if rules {
             self.update_chess_rights(m, moved, self.removed.len() > removed_start);
             irreversible |= m.kind == MoveKind::Castle || self.chess.halfmove == 0;
-            if self.variant.rules.drops.is_some_and(|d| d.captures_to_hand) {
-                // Captured pieces return as drops: only a lost castling right never comes back.
-                irreversible = m.kind == MoveKind::Castle;
+            if let Some(drops) = &self.variant.rules.drops {
+                if drops.all_captures_to_hand() {
+                    // Captured pieces return as drops: only a lost castling right never comes
+                    // back.
+                    irreversible = m.kind == MoveKind::Castle;
+                }
+                // A royal piece's first move, or drops closing, is for good.
+                irreversible |= drops.watches_royals() && {
+                    let before = self.chess_undo.last().map_or(self.chess, |&(s, _)| s);
+                    (before.kings_moved, before.drops_closed)
+                        != (self.chess.kings_moved, self.chess.drops_closed)
+                };
             }
         }
         if self.mid_turn != 0 {
@@ -659,8 +676,15 @@ impl Position {
             }
             MoveKind::Pull => self.relocate(to.wrapping_add_signed(-unit_step(m.from, m.to)), to),
             MoveKind::Repel => self.relocate(to.wrapping_add_signed(unit_step(m.from, m.to)), to),
-            MoveKind::Create | MoveKind::Drop => {
+            MoveKind::Create => {
                 self.remove(to);
+            }
+            MoveKind::Drop => {
+                self.remove(to);
+                let second = m.second_square().cell();
+                if second != to {
+                    self.remove(second);
+                }
             }
             MoveKind::EnPassant => self.relocate(to, from),
             MoveKind::Castle => self.uncastle(m),
@@ -740,7 +764,7 @@ impl Position {
         (m.promotion().is_some() || m.kind == MoveKind::Create || self.is_capture(m))
             // Where captured pieces come back as drops (and promoted ones unpromoted), any
             // position may recur. (Asked last: most moves are reversible, and this is hot.)
-            && !self.variant.rules.drops.is_some_and(|d| d.captures_to_hand)
+            && !self.variant.rules.drops.is_some_and(|d| d.all_captures_to_hand())
     }
 
     /// The enemy pieces `m` would capture, with their squares, read before the move is made

@@ -16,7 +16,10 @@ const EP_FROM: usize = EP_TARGET + 256;
 /// A key per (side, hand slot, count): counts up to `MAX_IN_HAND`.
 const HAND: usize = EP_FROM + 256;
 const HAND_COUNTS: usize = crate::drop_rules::MAX_IN_HAND as usize + 1;
-const LEN: usize = HAND + 2 * crate::drop_rules::HAND_SLOTS * HAND_COUNTS;
+/// A key per side whose royal piece has moved, and one for drops closed (`DropRules::watches_royals`).
+const KINGS_MOVED: usize = HAND + 2 * crate::drop_rules::HAND_SLOTS * HAND_COUNTS;
+const DROPS_CLOSED: usize = KINGS_MOVED + 2;
+const LEN: usize = DROPS_CLOSED + 1;
 
 /// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
 static KEYS: [u64; LEN] = {
@@ -49,6 +52,14 @@ pub(super) fn rights_key(state: &ChessState) -> u64 {
                 h ^= KEYS[HAND + (side * crate::drop_rules::HAND_SLOTS + slot) * HAND_COUNTS + n];
             }
         }
+    }
+    for side in 0..2 {
+        if state.kings_moved >> side & 1 == 1 {
+            h ^= KEYS[KINGS_MOVED + side];
+        }
+    }
+    if state.drops_closed {
+        h ^= KEYS[DROPS_CLOSED];
     }
     h
 }
@@ -158,11 +169,48 @@ impl Position {
         } else {
             self.chess.halfmove.saturating_add(1)
         };
-        if (before.castle, before.ep_target, before.hands)
-            != (self.chess.castle, self.chess.ep_target, self.chess.hands)
+        if let Some(drops) = &v.rules.drops
+            && drops.watches_royals()
+        {
+            self.watch_royals();
+        }
+        let s = &self.chess;
+        if (before.castle, before.ep_target, before.hands) != (s.castle, s.ep_target, s.hands)
+            || (before.kings_moved, before.drops_closed) != (s.kings_moved, s.drops_closed)
         {
             self.hash ^= rights_key(&before) ^ rights_key(&self.chess);
         }
+    }
+
+    /// For drops that wait on the royal pieces: notes each side whose royal piece has left its
+    /// starting square, and closes drops when one stands on its last rank (both only ever switch
+    /// on).
+    pub(super) fn watch_royals(&mut self) {
+        let last = self.variant.geometry.height - 1;
+        for color in Color::BOTH {
+            if let Some(royal) = self.lone_royal(color) {
+                if royal != self.variant.king_homes[color.index()] {
+                    self.chess.kings_moved |= 1 << color.index();
+                }
+                if self.relative_rank(color, royal.cell()) == last {
+                    self.chess.drops_closed = true;
+                }
+            }
+        }
+    }
+
+    /// The square of `color`'s royal piece, when it has exactly one.
+    pub(crate) fn lone_royal(&self, color: Color) -> Option<Square> {
+        let mut found = None;
+        for &cell in self.side_cells(color) {
+            if self.variant.compiled(self.board[cell as usize]).royal {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(Square::from_cell(cell as usize));
+            }
+        }
+        found
     }
 
     /// Keeps the hands of a game with drops, in `make` after `m`'s victims were removed (recorded
@@ -175,16 +223,20 @@ impl Position {
         if m.kind == MoveKind::Drop
             && let Some(slot) = m.promotion().and_then(|k| drops.slot(k))
         {
+            let dropped = if m.second_square() != m.to { 2 } else { 1 };
             let n = &mut self.chess.hands[us][slot];
-            *n = n.saturating_sub(1);
+            *n = n.saturating_sub(dropped);
         }
-        if drops.captures_to_hand {
+        if !drops.captures_to_hand.is_empty() {
             for i in removed_start..self.removed.len() {
                 let code = self.removed[i].1;
                 if code_color_index(code) == us {
                     continue;
                 }
                 let kind = self.variant.unpromoted(Piece::from_code(code).kind);
+                if !drops.captures_to_hand.contains(kind) {
+                    continue;
+                }
                 if let Some(slot) = drops.slot(kind) {
                     let n = &mut self.chess.hands[us][slot];
                     *n = (*n + 1).min(MAX_IN_HAND);

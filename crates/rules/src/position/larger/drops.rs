@@ -1,104 +1,48 @@
-//! Drops from the hand: when they are allowed, the fixed squares of the Halfling and Wizard pairs,
-//! the Elephants beside their King, the Assassin where it checks, the Thunder when the Kings see
-//! each other, and the answering Halfling pair.
+//! Drops from the hand, by the game's `[drops]` (`DropRules`, read from its file): when they are
+//! allowed (both Kings have moved, none has reached its eighth row), the pairs on their fixed
+//! squares (Halflings, Wizards) and beside the King (Elephants), the answering Halfling pair, and
+//! the layer's own readings of two placements: `giving-check` is where the Assassin's shot would
+//! take the King, `while-royals-face` drops the Thunder on any square but a King's, to explode.
 
 use super::pieces::{assassin_checks_from, kings_see_each_other};
 use super::*;
+use crate::drop_rules::{DropPlace, DropRules};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
-/// The files of each Halfling pair's squares on its first rank: Leapers b+g, Pincers a+h,
-/// Advancers z+i, Withdrawers y+j (slots 0-3).
-const HALFLING_FILES: [(u8, u8); 4] = [(3, 8), (2, 9), (1, 10), (0, 11)];
-/// The Wizards' choices on the second rank: y+j, z+i, a+h, b+g.
-const WIZARD_FILES: [(u8, u8); 4] = [(0, 11), (1, 10), (2, 9), (3, 8)];
-const WIZARD_SLOT: usize = (WIZARD - kinds::FIRST_IN_HAND) as usize;
-const ELEPHANT_SLOT: usize = (ELEPHANT - kinds::FIRST_IN_HAND) as usize;
-const ASSASSIN_SLOT: usize = (ASSASSIN - kinds::FIRST_IN_HAND) as usize;
-const THUNDER_SLOT: usize = (THUNDER - kinds::FIRST_IN_HAND) as usize;
-
 impl Position {
-    /// Both Kings have moved and no King has reached its eighth row.
-    pub(super) fn drops_allowed(&self) -> bool {
-        self.chess.kings_moved == 3 && !self.chess.drops_closed
-    }
-
-    /// The Halfling pairs (bits by slot 0-3) that `us` owes: the opponent has dropped them, `us`
-    /// has not.
-    pub(in crate::position) fn owed_pairs(&self, us: Color) -> u8 {
-        let (mine, theirs) = (
-            &self.chess.hands[us.index()],
-            &self.chess.hands[us.other().index()],
-        );
-        (0..4).fold(0, |acc, slot| {
-            acc | (((mine[slot] > 0 && theirs[slot] == 0) as u8) << slot)
-        })
-    }
-
-    /// True if `m` drops a Halfling pair that the mover owes.
-    pub(in crate::position) fn is_owed_drop(&self, m: Move, owed: u8) -> bool {
-        m.kind == MoveKind::Drop
-            && m.promotion()
-                .and_then(|k| hand_slot(k.0))
-                .is_some_and(|slot| slot < 4 && owed >> slot & 1 == 1)
+    /// The game's drop rules (the layer's file always has them).
+    pub(super) fn layer_drops(&self) -> Option<&'static DropRules> {
+        self.variant.rules.drops
     }
 
     pub(super) fn drop_moves(&self, us: Color, out: &mut Vec<Move>) {
-        if !self.drops_allowed() {
+        let Some(drops) = self.layer_drops() else {
             return;
-        }
-        let hand = self.chess.hands[us.index()];
-        let owed = self.owed_pairs(us);
-        let home = if us == Color::Blue { 0 } else { 7 };
-        let empty = |s: Square| self.code_at(s) == EMPTY;
-        let pair = |kind: u8, a: Square, b: Square, out: &mut Vec<Move>| {
-            if empty(a) && empty(b) {
-                out.push(Move::drop(PieceKind(kind), a, b));
-            }
         };
-        for (slot, &(fa, fb)) in HALFLING_FILES.iter().enumerate() {
-            if hand[slot] >= 2 && (owed == 0 || owed >> slot & 1 == 1) {
-                let kind = kinds::FIRST_IN_HAND + slot as u8;
-                pair(kind, Square::new(fa, home), Square::new(fb, home), out);
-            }
-        }
-        // Owing a pair, a side may drop nothing else.
-        if owed != 0 {
-            return;
-        }
-        if hand[WIZARD_SLOT] >= 2 {
-            let second = if us == Color::Blue { 1 } else { 6 };
-            for (fa, fb) in WIZARD_FILES {
-                pair(
-                    WIZARD,
-                    Square::new(fa, second),
-                    Square::new(fb, second),
-                    out,
-                );
-            }
-        }
-        if hand[ELEPHANT_SLOT] >= 2
-            && let Some(king) = self.king_square(us)
-            && let (Some(a), Some(b)) = (shifted(king, -1, 0), shifted(king, 1, 0))
-        {
-            pair(ELEPHANT, a, b, out);
-        }
         let squares = || (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r)));
-        if hand[ASSASSIN_SLOT] >= 1 {
-            for s in squares() {
-                if empty(s) && assassin_checks_from(&self.board, s, us) {
-                    out.push(Move::drop(PieceKind(ASSASSIN), s, s));
+        // The pairs are the general mechanism's; the two placements below are the layer's.
+        self.each_drop(drops, us, out, |slot, kind, out| match drops.place[slot] {
+            DropPlace::GivingCheck => {
+                for s in squares() {
+                    if self.code_at(s) == EMPTY && assassin_checks_from(&self.board, s, us) {
+                        out.push(Move::drop(kind, s, s));
+                    }
                 }
             }
-        }
-        if hand[THUNDER_SLOT] >= 1 && kings_see_each_other(&self.board) {
-            for s in squares() {
-                let c = self.code_at(s);
-                if !(is_piece(c) && kind_of(c) == KING) {
-                    out.push(Move::drop(PieceKind(THUNDER), s, s));
+            DropPlace::WhileRoyalsFace => {
+                if kings_see_each_other(&self.board) {
+                    for s in squares() {
+                        let c = self.code_at(s);
+                        if !(is_piece(c) && kind_of(c) == KING) {
+                            out.push(Move::drop(kind, s, s));
+                        }
+                    }
                 }
             }
-        }
+            // The layer's file gives every single type a placement (layer.rs keeps it so).
+            DropPlace::Anywhere | DropPlace::BesideRoyal => {}
+        });
     }
 }
 
@@ -142,8 +86,7 @@ impl Position {
             return None;
         }
         let us = self.side;
-        let slot = (kind.0.wrapping_sub(kinds::FIRST_IN_HAND)) as usize;
-        let held = self.chess.hands[us.index()].get(slot).copied().unwrap_or(0);
+        let held = self.chess.in_hand(us, kind);
         if held == 0 {
             return Some(NoDrop::NoneInHand);
         }
@@ -157,8 +100,11 @@ impl Position {
                 .collect();
             return Some(NoDrop::KingsNotMoved(waiting));
         }
-        let owed = self.owed_pairs(us);
-        if let Some(&first) = legal.iter().find(|&&m| self.is_owed_drop(m, owed)) {
+        let Some(drops) = self.layer_drops() else {
+            return Some(NoDrop::NoneInHand);
+        };
+        let owed = self.owed_pairs(drops, us);
+        if let Some(&first) = legal.iter().find(|&&m| self.is_owed_drop(drops, m, owed)) {
             return Some(NoDrop::OwesPair(first));
         }
         let mut pseudo = Vec::new();
@@ -166,27 +112,29 @@ impl Position {
         if pseudo.iter().any(is_drop) {
             return Some(NoDrop::KingInCheck);
         }
-        let (home, second) = if us == Color::Blue { (0, 1) } else { (7, 6) };
-        let pairs = |files: &[(u8, u8)], rank: u8| {
-            files
-                .iter()
-                .map(|&(a, b)| (Square::new(a, rank), Square::new(b, rank)))
-                .collect::<Vec<_>>()
+        let Some(slot) = drops.slot(kind) else {
+            return Some(NoDrop::NoneInHand);
         };
-        Some(match slot {
-            0..4 if held < 2 => NoDrop::HalfAPair,
-            0..4 => NoDrop::SquaresTaken(pairs(&HALFLING_FILES[slot..=slot], home)),
-            WIZARD_SLOT | ELEPHANT_SLOT if held < 2 => NoDrop::HalfAPair,
-            WIZARD_SLOT => NoDrop::SquaresTaken(pairs(&WIZARD_FILES, second)),
-            ELEPHANT_SLOT => {
+        let g = &self.variant.geometry;
+        Some(match drops.place[slot] {
+            _ if drops.in_pairs(slot) && held < 2 => NoDrop::HalfAPair,
+            DropPlace::BesideRoyal => {
                 let beside = self
                     .king_square(us)
                     .and_then(|k| Some((super::shifted(k, -1, 0)?, super::shifted(k, 1, 0)?)));
                 NoDrop::SquaresTaken(beside.into_iter().collect())
             }
-            ASSASSIN_SLOT => NoDrop::NoCheckingSquare,
-            THUNDER_SLOT => NoDrop::KingsApart,
-            _ => NoDrop::NoneInHand,
+            _ if drops.in_pairs(slot) => NoDrop::SquaresTaken(
+                (drops.pairs[slot].as_slice().iter())
+                    .map(|&(a, b)| match us {
+                        Color::Blue => (a, b),
+                        Color::Tan => (g.flip_ranks(a), g.flip_ranks(b)),
+                    })
+                    .collect(),
+            ),
+            DropPlace::GivingCheck => NoDrop::NoCheckingSquare,
+            DropPlace::WhileRoyalsFace => NoDrop::KingsApart,
+            DropPlace::Anywhere => NoDrop::NoneInHand,
         })
     }
 }

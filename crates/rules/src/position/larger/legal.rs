@@ -49,17 +49,7 @@ impl Position {
             }
         }
         out.truncate(kept);
-        let owed = self.owed_pairs(us);
-        if owed != 0 && out.iter().any(|&m| self.is_owed_drop(m, owed)) {
-            let mut kept = 0;
-            for i in 0..out.len() {
-                if self.is_owed_drop(out[i], owed) {
-                    out[kept] = out[i];
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
-        }
+        self.keep_owed_pairs(out);
     }
 
     /// `us`'s King's square when the quick test applies: the King is not in check, and the enemy

@@ -59,8 +59,11 @@ impl Position {
                 self.j_remove(p);
             }
         }
-        if kind == ASSASSIN && color != captor {
-            let slot = (ASSASSIN - kinds::FIRST_IN_HAND) as usize;
+        if color != captor
+            && let Some(drops) = self.layer_drops()
+            && drops.captures_to_hand.contains(PieceKind(kind))
+            && let Some(slot) = drops.slot(PieceKind(kind))
+        {
             let n = &mut self.chess.hands[captor.index()][slot];
             *n = n.saturating_add(1);
         }
@@ -152,7 +155,13 @@ impl Position {
         for &cell in victims.as_slice() {
             let sq = Square::from_cell(cell as usize);
             let c = self.board[cell as usize];
-            if is_piece(c) && !(kind_of(c) == ASSASSIN && color_of(c) != us) {
+            // A type that changes hands when taken (the Assassin) may come back.
+            let returns = |c| {
+                color_of(c) != us
+                    && (self.layer_drops())
+                        .is_some_and(|d| d.captures_to_hand.contains(PieceKind(kind_of(c))))
+            };
+            if is_piece(c) && !returns(c) {
                 reversible_captures = false;
             }
             self.take(sq, us);

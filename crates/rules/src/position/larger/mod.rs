@@ -72,22 +72,16 @@ impl ChessState {
         }
     }
 
-    /// The state at the start of the game: full hands, every castling right (those whose King
-    /// and Rook stand ready are kept: `Position::from_setup`), no King moved.
-    pub const fn initial() -> ChessState {
-        let hand = [2, 2, 2, 2, 2, 2, 1, 1];
-        ChessState {
-            hands: [hand, hand],
-            castle: u8::MAX,
-            kings_moved: 0,
-            drops_closed: false,
-            ep_passed: 0,
-            ep_target: NO_SQUARE,
-            ep_from: NO_SQUARE,
-            halfmove: 0,
-            halflings: [0; 2],
-            golem_parts: [0; 2],
+    /// The state at the start of the game: the hands its `[drops]` gives (`in_hand`), every
+    /// castling right (those whose King and Rook stand ready are kept: `Position::from_setup`),
+    /// no King moved.
+    pub fn initial(v: &crate::variant::Variant) -> ChessState {
+        let mut state = ChessState::empty();
+        if let Some(drops) = &v.rules.drops {
+            state.hands = drops.initial;
         }
+        state.castle = u8::MAX;
+        state
     }
 
     /// Counts a piece arriving on (`delta` 1) or leaving (-1) the board.
