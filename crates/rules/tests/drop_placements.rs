@@ -160,6 +160,10 @@ fn a_pair_is_answered_at_once_and_leaves_the_hand_two_at_a_time() {
         .map(|&m| format_move(&mut pos, m, Style::Short))
         .collect();
     assert_eq!(texts, ["N@b8,g8"]);
+    // So the capture search sees no capture (the Rook's a8xa1 waits), and a move exists.
+    let mut noisy = Vec::new();
+    assert!(pos.legal_noisy_moves(&mut noisy));
+    assert!(noisy.is_empty(), "{noisy:?} {}", write_position(&pos));
     play(&mut pos, "N@b8,g8");
     assert!(
         write_position(&pos).contains(" hand=2B,R,F,W,2b,r,f,w "),

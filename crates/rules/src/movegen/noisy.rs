@@ -29,6 +29,19 @@ impl Position {
             out.retain(|&m| self.is_noisy(m));
             return any;
         }
+        if self
+            .variant()
+            .rules
+            .drops
+            .is_some_and(|d| !d.answer_pairs.is_empty())
+        {
+            // An owed pair that can be dropped is the only legal move, which only the whole list
+            // shows (a rare rule: the games with it filter their whole list).
+            self.legal_moves(out);
+            let any = !out.is_empty();
+            out.retain(|&m| self.is_noisy(m));
+            return any;
+        }
         out.clear();
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return false;
