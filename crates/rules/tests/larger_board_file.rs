@@ -91,7 +91,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         }
         text
     };
-    let cases: [(&[(&str, &str)], &str); 13] = [
+    let cases: [(&[(&str, &str)], &str); 14] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
             "only name, abbr, betza, aliases, value and description",
@@ -103,6 +103,13 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         (
             &[("abbr = \"Li\"", "abbr = \"Ln\"")],
             "its abbreviation is \"Li\"",
+        ),
+        (
+            &[(
+                "en_passant = true\n",
+                "en_passant = true\npromotes = [\"Q\", \"As\"]\n",
+            )],
+            "may promote to its Queen, Rook",
         ),
         (
             &[("royal = true\n", "")],
@@ -571,4 +578,43 @@ fn a_copy_may_hold_less_in_hand_and_move_the_pairs() {
     let without = format!("{}{}", &text[..start], &text[end..]);
     let e = game_from_toml(&without).unwrap_err().to_string();
     assert!(e.contains("[drops] is missing"), "{e}");
+}
+
+/// A copy's Pawn promotes as its file says: here to a Queen or a Knight only (the Assassin and
+/// Thunder by the layer's own rules).
+#[test]
+fn a_copy_may_change_what_the_pawn_promotes_to() {
+    let text = copy_text(
+        "queen-or-knight",
+        &[(
+            "en_passant = true\n",
+            "en_passant = true\npromotes = [\"Q\", \"N\"]\n",
+        )],
+    );
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    // White's Pawn on c7, Kings far apart and not facing: only the two types, and Assassins.
+    let mut pos = position(
+        v,
+        "12/4,P,7/12/k,11/12/12/12/11,K w castle=- kings=wb drops=closed hand=-",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut promoted: Vec<String> = (moves.iter())
+        .filter(|m| m.from == v.geometry.parse_square("c7").unwrap())
+        .filter_map(|m| m.promotion())
+        .map(|k| v.abbr(k).to_string())
+        .collect();
+    promoted.sort();
+    promoted.dedup();
+    assert_eq!(promoted, ["As", "N", "Q"]);
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let mut pos = position(
+        builtin,
+        "12/4,P,7/12/k,11/12/12/12/11,K w castle=- kings=wb drops=closed hand=-",
+    );
+    pos.legal_moves(&mut moves);
+    let choices = (moves.iter())
+        .filter(|m| m.promotion().is_some_and(|k| builtin.abbr(k) != "As"))
+        .count();
+    assert_eq!(choices, 13);
 }

@@ -17,6 +17,7 @@ use std::ops::Range;
 
 use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
+use crate::position::larger::PLAIN_PROMOTIONS;
 use crate::position::larger::kinds::{PAWN, TABLE_TYPES};
 
 /// Why a file's use of the layer is refused: where, and the message.
@@ -115,10 +116,14 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             rules_only.betza = own.betza.clone();
         }
         if kind as u8 == PAWN {
-            // The layer's Pawn advances as far as the file says from each rank.
+            // The layer's Pawn advances as far as the file says from each rank, and promotes to
+            // the types its `promotes` names among those the layer can promote to.
             rules_only.initial_steps = own.initial_steps.clone();
             rules_only.initial_ranks = own.initial_ranks.clone();
             rules_only.en_passant = own.en_passant;
+            check_pawn_promotions(file, entry.get_ref(), layer)
+                .map_err(|why| (entry.span(), why))?;
+            rules_only.promotes = own.promotes.clone();
         }
         if rules_only != *own {
             return Err((entry.span(), changed_rules(&rules_only, own, layer)));
@@ -176,6 +181,31 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
                     .replace('\n', ", ")
             ),
         ));
+    }
+    Ok(())
+}
+
+/// The Pawn's `promotes`, when the file gives it (else the layer's own list, `PLAIN_PROMOTIONS`,
+/// and the added types): each one of the layer's `PLAIN_PROMOTIONS` or a type the file adds (the
+/// Assassin, Thunder and Golem come by the layer's own rules).
+fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry, layer: &str) -> Result<(), String> {
+    let targets = pawn
+        .promotes
+        .as_ref()
+        .map_or_else(Vec::new, |p| p.targets());
+    for target in &targets {
+        let index = file.piece.iter().position(|p| p.get_ref().abbr == *target);
+        let allowed = index.is_some_and(|i| {
+            PLAIN_PROMOTIONS.contains(&(i as u8))
+                || i as u8 >= crate::position::larger::kinds::ADDED
+        });
+        if !allowed {
+            return Err(format!(
+                "the layer {layer:?}'s Pawn may promote to its Queen, Rook, Bishop, Knight, Lion, \
+                 Can(n)ons, Halflings, Wizard and Elephant, and to added types (the Assassin and \
+                 Thunder by its own rules), not to {target:?}"
+            ));
+        }
     }
     Ok(())
 }

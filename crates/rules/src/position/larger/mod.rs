@@ -394,8 +394,9 @@ pub(crate) fn halfling_range(sq: Square, dx: i8, dy: i8) -> u8 {
     squares_to_edge(sq, dx, dy).div_ceil(2)
 }
 
-/// Types a Pawn may promote to by its own move, apart from the Assassin and the Thunder (which
-/// carry a square) — and the types the Wizard's owner may choose for a swapped Pawn.
+/// The layer's types a Pawn may promote to by its own move (the Pawn's `promotes` in the file
+/// names some of these, and the types a file adds), apart from the Assassin and the Thunder
+/// (which carry a square): also the types the Wizard's owner may choose for a swapped Pawn.
 pub(crate) const PLAIN_PROMOTIONS: [u8; 13] = [
     QUEEN,
     ROOK,

@@ -70,10 +70,24 @@ impl Position {
         }
     }
 
-    /// The types a Pawn promotes to on its own (`PLAIN_PROMOTIONS`), then those a file adds.
-    fn plain_promotions(&self) -> impl Iterator<Item = u8> {
-        let added = kinds::ADDED..self.variant().pieces.len() as u8;
-        PLAIN_PROMOTIONS.into_iter().chain(added)
+    /// The types a Pawn promotes to on its own: its file's `promotes` list if it has one (some of
+    /// `PLAIN_PROMOTIONS`, `file/layer.rs` checks), else `PLAIN_PROMOTIONS`; then the types a
+    /// file adds that the list does not name.
+    fn plain_promotions(&self) -> impl Iterator<Item = u8> + '_ {
+        let v = self.variant();
+        let pawn = code(PAWN, Color::Blue);
+        let choices = &v.chess_piece(pawn).promotion_choices;
+        // One type alone is `promotes_to` only.
+        let single = v.compiled(pawn).promotes_to.filter(|_| choices.is_empty());
+        // Without a list, the layer's own: the built-in file gives none, so that its engine
+        // values Pawns as it always has (docs/variants.md, "Layers").
+        let own = (choices.is_empty() && single.is_none()).then_some(PLAIN_PROMOTIONS);
+        let named = move |k: u8| choices.contains(&PieceKind(k)) || single == Some(PieceKind(k));
+        let added = (kinds::ADDED..v.pieces.len() as u8).filter(move |&k| !named(k));
+        (own.into_iter().flatten())
+            .chain(choices.iter().map(|k| k.0))
+            .chain(single.map(|k| k.0))
+            .chain(added)
     }
 
     /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
