@@ -1,13 +1,14 @@
 //! `[game] layer`: a built-in rules layer named by a file. The only one is the 12x8 game's
 //! (`layer = "larger-board"`, `position/larger`), whose pieces' powers — bewitching, mirror moves,
-//! orbits round the King, a two-square Golem, flips, shots en passant, pair drops — are code
+//! orbits round the King, a two-square Golem, flips, shots en passant, explosions — are code
 //! that reads the piece table by position. So a file naming it must keep what that code relies
 //! on: the board, the rules and every piece's rules, as the built-in game's file
 //! (`games/larger-board.toml`) has them. What it may change is what the code does not read, or
 //! reads from the file: the game's id, title and aliases, the sides' names, the file letters,
 //! the array, the castlings (`[[castling]]`, at most two; the King's partner is the layer's
-//! Rook), the check rule's draws and stalemate result, each piece's name, description and
-//! value, the Pawn's advances and en passant, and the Betza strings of the types that move by them
+//! Rook), the check rule's draws and stalemate result, the hands and pairs' squares of
+//! `[drops]`, each piece's name, description and value, the Pawn's advances, en passant and
+//! promotions (`promotes`), and the Betza strings of the types that move by them
 //! (`TABLE_TYPES`: King, Queen, Rook, Bishop, Knight, Lion); and it may add types after the
 //! layer's own, which move by their Betza strings too (`kinds::ADDED`). A Betza string gives only leaps and rides, which
 //! the layer's check test and en passant shots read; what bends, hops or takes from afar comes
