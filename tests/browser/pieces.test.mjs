@@ -361,7 +361,15 @@ try {
   assert.ok(lines.some((l) => /not now: it is dropped on/.test(l)), lines.join("\n"));
   await page.click('#hand-bottom button[data-hand="Le"]');
   assert.match(await page.locator("#piece-panel").textContent(), /in hand[\s\S]*1 drop now/);
+  // A pair drop by clicks: both its squares light up, and a click on either plays it.
+  const litSquares = await page.locator("circle.highlight").evaluateAll((cs) => cs.map((c) => c.dataset.target));
+  assert.deepEqual([...new Set(litSquares)].sort(), ["b1", "g1"]);
   await page.screenshot({ path: `${shots}/larger-board-hands.png` });
+  await page.click('rect[data-square="g1"]', { force: true });
+  await movesShownCount(9);
+  game = await currentGame();
+  assert.equal(game.moves[8].text, "Le@b1,g1");
+  assert.deepEqual(["b1", "g1"].map((sq) => game.board.pieces.find((p) => p.square === sq)?.abbr), ["Le", "Le"]);
   await loadPosition("larger-board", "1. e4 e5 2. Ke2 Ke7 3. Nc3 Nc6 4. Nf3 Nf6 5. Le@b1,g1");
   const owed = await page.locator("#hand-top .hand-why, #hand-bottom .hand-why").allTextContents();
   assert.ok(owed.some((l) => /first the Halfling pair you owe: Le@b8,g8/.test(l)), owed.join("\n"));
