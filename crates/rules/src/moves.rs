@@ -305,10 +305,11 @@ impl Move {
         m.aux[0] = second.0;
         m
     }
-    /// The second square of a pair drop (equal to `to` for a single piece).
+    /// The second square of a pair drop; `None` for a drop of one piece (or any other move).
     #[inline]
-    pub const fn second_square(self) -> Square {
-        Square(self.aux[0])
+    pub fn pair_square(self) -> Option<Square> {
+        let second = Square(self.aux[0]);
+        (matches!(self.kind, MoveKind::Drop) && second != self.to).then_some(second)
     }
     /// A Golem's move: one part `from` -> `to`, the other `other_from` -> `other_to`.
     #[inline]

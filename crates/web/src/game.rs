@@ -563,7 +563,7 @@ fn named_legal_view(pos: &mut Position, m: Move, text: String, with_loss: bool) 
     let sq = |s: u8| v.square_name(Square(s));
     let (from2, to2) = match m.kind {
         MoveKind::Golem => (Some(sq(m.aux[0])), Some(sq(m.aux[1]))),
-        MoveKind::Drop if m.second_square() != m.to => (None, Some(sq(m.aux[0]))),
+        MoveKind::Drop => (None, m.pair_square().map(|s| sq(s.0))),
         _ => (None, None),
     };
     LegalView {

@@ -85,12 +85,8 @@ pub fn describe(pos: &Position, m: Move) -> String {
         MoveKind::Create => format!("{mover} creates a new piece of its kind on {}", sq(m.to)),
         MoveKind::Drop => {
             let name = m.promotion().map_or("piece", |k| v.spec(k).name);
-            if m.second_square() != m.to {
-                format!(
-                    "drops a pair of {name}s on {} and {}",
-                    sq(m.to),
-                    sq(m.second_square())
-                )
+            if let Some(second) = m.pair_square() {
+                format!("drops a pair of {name}s on {} and {}", sq(m.to), sq(second))
             } else {
                 format!("drops a {name} on {}{capturing}", sq(m.to))
             }

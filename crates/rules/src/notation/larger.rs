@@ -13,10 +13,9 @@ use crate::variant::Variant;
 pub(super) fn drop_text(v: &Variant, m: Move) -> String {
     let abbr = m.promotion().map_or("?", |k| abbr_text(v, k));
     let to = square_text(v, m.to);
-    if m.second_square() == m.to {
-        format!("{abbr}@{to}")
-    } else {
-        format!("{abbr}@{to},{}", square_text(v, m.second_square()))
+    match m.pair_square() {
+        None => format!("{abbr}@{to}"),
+        Some(second) => format!("{abbr}@{to},{}", square_text(v, second)),
     }
 }
 

@@ -183,10 +183,8 @@ impl Position {
             MoveKind::Create => self.add(to, moved),
             MoveKind::Drop => {
                 self.add(to, moved);
-                // A pair drop's second piece.
-                let second = m.second_square().cell();
-                if second != to {
-                    self.add(second, moved);
+                if let Some(second) = m.pair_square() {
+                    self.add(second.cell(), moved);
                 }
             }
             MoveKind::EnPassant => self.relocate(from, to),
@@ -681,9 +679,8 @@ impl Position {
             }
             MoveKind::Drop => {
                 self.remove(to);
-                let second = m.second_square().cell();
-                if second != to {
-                    self.remove(second);
+                if let Some(second) = m.pair_square() {
+                    self.remove(second.cell());
                 }
             }
             MoveKind::EnPassant => self.relocate(to, from),

@@ -186,6 +186,9 @@ impl Position {
     /// starting square, and closes drops when one stands on its last rank (both only ever switch
     /// on).
     pub(super) fn watch_royals(&mut self) {
+        if self.chess.kings_moved == 3 && self.chess.drops_closed {
+            return; // nothing left to switch on
+        }
         let last = self.variant.geometry.height - 1;
         for color in Color::BOTH {
             if let Some(royal) = self.lone_royal(color) {
@@ -223,7 +226,7 @@ impl Position {
         if m.kind == MoveKind::Drop
             && let Some(slot) = m.promotion().and_then(|k| drops.slot(k))
         {
-            let dropped = if m.second_square() != m.to { 2 } else { 1 };
+            let dropped = 1 + m.pair_square().is_some() as u8;
             let n = &mut self.chess.hands[us][slot];
             *n = n.saturating_sub(dropped);
         }

@@ -224,14 +224,14 @@ impl Position {
             MoveKind::Drop => {
                 let kind = mover_kind;
                 if let Some(slot) = hand_slot(kind) {
-                    let n = if m.second_square() != m.to { 2 } else { 1 };
+                    let n = 1 + m.pair_square().is_some() as u8;
                     let h = &mut self.chess.hands[us.index()][slot];
                     *h = h.saturating_sub(n);
                 }
                 if kind != THUNDER {
                     self.j_add(m.to, code(kind, us));
-                    if m.second_square() != m.to {
-                        self.j_add(m.second_square(), code(kind, us));
+                    if let Some(second) = m.pair_square() {
+                        self.j_add(second, code(kind, us));
                     }
                 }
             }
