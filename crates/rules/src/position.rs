@@ -477,6 +477,20 @@ impl Position {
             ^ self.variant.piece_key(code, Square::from_cell(to));
     }
 
+    /// Puts the piece on `cell` last in its side's list, and the last one in its place: the
+    /// order a removal and an addition of that piece leave (an unmade capture), kept by the
+    /// board-only legality test so that the engine lists moves in the order it always has.
+    pub(crate) fn send_to_back(&mut self, cell: usize) {
+        let c = code_color_index(self.board[cell]);
+        let i = self.index[cell] as usize;
+        let last = self.count[c] as usize - 1;
+        let moved = self.list[c][last];
+        self.list[c][i] = moved;
+        self.index[moved as usize] = i as u8;
+        self.list[c][last] = cell as u16;
+        self.index[cell] = last as u8;
+    }
+
     /// Changes the type of the piece on `cell` (promotion), keeping its place in the list.
     #[inline]
     fn retype(&mut self, cell: usize, code: Code) {

@@ -5,6 +5,7 @@
 //! Elephant never give check.
 
 use super::*;
+use crate::chess_rules::AttackLines;
 use crate::geometry::QUEEN_STEPS;
 use crate::position::Position;
 
@@ -27,26 +28,8 @@ impl Position {
                 return true;
             }
         }
-        // Each queen line: the first piece met may ride it (a table type), shoot from beside
-        // (an Assassin), or be the screen a Can(n)on beyond it hops.
-        let assassin = code(ASSASSIN, by);
-        for (i, &step) in QUEEN_STEPS.iter().enumerate() {
-            let (cell, dist, c) = self.met_along(t, step);
-            if c == OFFBOARD {
-                continue;
-            }
-            if color_of(c) == by {
-                let rides = lines.toward[i].is_some_and(|r| lines.rides_to(r as usize, c, dist));
-                if (rides || (dist == 1 && c == assassin)) && free(cell) {
-                    return true;
-                }
-            } else if kind_of(c) == ELEPHANT {
-                // No Can(n)on of `by` hops over an Elephant of the King's side.
-                continue;
-            }
-            let cannon = code(if i < 4 { CANNON_ROOK } else { CANNON_BISHOP }, by);
-            let (beyond, _, c) = self.met_along(cell, step);
-            if c == cannon && free(beyond) {
+        for i in 0..QUEEN_STEPS.len() {
+            if self.ray_attack(t, by, i, lines) {
                 return true;
             }
         }
@@ -63,6 +46,46 @@ impl Position {
             return true;
         }
         self.chess.golem_parts[side] > 0 && self.golem_attacks(target, by)
+    }
+
+    /// Whether a piece of `by` on the queen ray `QUEEN_STEPS[i]` from the cell `t` attacks it:
+    /// the first piece met may ride the ray toward `t` (a table type), shoot from beside (an
+    /// Assassin), or be the screen a Can(n)on beyond it hops.
+    #[inline(always)]
+    fn ray_attack(&self, t: usize, by: Color, i: usize, lines: &AttackLines) -> bool {
+        let step = QUEEN_STEPS[i];
+        let (cell, dist, c) = self.met_along(t, step);
+        if c == OFFBOARD {
+            return false;
+        }
+        let free = |cell: usize| !self.bewitched(Square::from_cell(cell), by);
+        if color_of(c) == by {
+            let rides = lines.toward[i].is_some_and(|r| lines.rides_to(r as usize, c, dist));
+            if (rides || (dist == 1 && c == code(ASSASSIN, by))) && free(cell) {
+                return true;
+            }
+        } else if kind_of(c) == ELEPHANT {
+            // No Can(n)on of `by` hops over an Elephant of the King's side.
+            return false;
+        }
+        let cannon = code(if i < 4 { CANNON_ROOK } else { CANNON_BISHOP }, by);
+        let (beyond, _, c) = self.met_along(cell, step);
+        c == cannon && free(beyond)
+    }
+
+    /// Whether a piece of `by` attacks `target` along the queen line through it in direction
+    /// (dx, dy), either way: the rides, shots and hops of both rays and the Halflings' captures
+    /// along the line. When `target` was not attacked and no Pincer or Golem of `by` stands, a
+    /// change of the board on that line alone (a move neither of the King nor of a Wizard) can
+    /// open no other attack (`Position::quick_test_king`).
+    pub(super) fn attacked_along_line(&self, target: Square, by: Color, dx: i8, dy: i8) -> bool {
+        let lines = self.variant().attack_lines(by);
+        let halflings = self.chess.halflings[by.index()] > 0;
+        [(dx, dy), (-dx, -dy)].into_iter().any(|(x, y)| {
+            let i = direction_index(x, y);
+            self.ray_attack(target.cell(), by, i, lines)
+                || (halflings && self.halfling_attacks_along(target, by, x, y))
+        })
     }
 
     /// The first cell from `from` along `step` that is not empty (a piece, or off the board),

@@ -116,46 +116,18 @@ impl Position {
 
     /// True if an unbewitched Halfling of `by` could capture the piece on `target` (the King).
     pub(super) fn halfling_attacks(&self, target: Square, by: Color) -> bool {
+        if DIRECTIONS
+            .iter()
+            .any(|&(dx, dy)| self.halfling_attacks_along(target, by, dx, dy))
+        {
+            return true;
+        }
         let board = &self.board;
         let own = |sq: Square, kind: u8| {
             let c = board[sq.cell()];
             is_piece(c) && color_of(c) == by && kind_of(c) == kind
         };
         let empty = |sq: Square| board[sq.cell()] == EMPTY;
-        for (dx, dy) in DIRECTIONS {
-            // Withdrawer beside the target, moving straight away from it.
-            if let Some(w) = shifted(target, dx, dy)
-                && own(w, WITHDRAWER)
-                && shifted(w, dx, dy).is_some_and(empty)
-                && !self.bewitched(w, by)
-            {
-                return true;
-            }
-            // Advancer arriving on the square before the target, moving toward it.
-            if let Some(stop) = shifted(target, -dx, -dy)
-                && empty(stop)
-            {
-                let mut k = 0u8;
-                let mut s = stop;
-                while let Some(next) = shifted(s, -dx, -dy) {
-                    k += 1;
-                    s = next;
-                    if empty(s) {
-                        continue;
-                    }
-                    if own(s, ADVANCER) && k <= halfling_range(s, dx, dy) && !self.bewitched(s, by)
-                    {
-                        return true;
-                    }
-                    break;
-                }
-            }
-            // Leaper jumping the target along (dx, dy): the landing square beyond must be empty.
-            if shifted(target, dx, dy).is_some_and(empty) && self.leaper_reaches(target, dx, dy, by)
-            {
-                return true;
-            }
-        }
         // Pincer landing on one side of the target with a friend of `by` on the other.
         for (ex, ey) in ORTHOGONAL {
             let (Some(stop), Some(partner)) = (shifted(target, ex, ey), shifted(target, -ex, -ey))
@@ -188,6 +160,46 @@ impl Position {
             }
         }
         false
+    }
+
+    /// The Halflings' captures of `target` by a move along (dx, dy): a Withdrawer beside it
+    /// moving away, an Advancer arriving before it, a Leaper jumping it. (The Pincer's path may
+    /// bend, so it is `halfling_attacks`'s alone.)
+    pub(super) fn halfling_attacks_along(&self, target: Square, by: Color, dx: i8, dy: i8) -> bool {
+        let board = &self.board;
+        let own = |sq: Square, kind: u8| {
+            let c = board[sq.cell()];
+            is_piece(c) && color_of(c) == by && kind_of(c) == kind
+        };
+        let empty = |sq: Square| board[sq.cell()] == EMPTY;
+        // Withdrawer beside the target, moving straight away from it.
+        if let Some(w) = shifted(target, dx, dy)
+            && own(w, WITHDRAWER)
+            && shifted(w, dx, dy).is_some_and(empty)
+            && !self.bewitched(w, by)
+        {
+            return true;
+        }
+        // Advancer arriving on the square before the target, moving toward it.
+        if let Some(stop) = shifted(target, -dx, -dy)
+            && empty(stop)
+        {
+            let mut k = 0u8;
+            let mut s = stop;
+            while let Some(next) = shifted(s, -dx, -dy) {
+                k += 1;
+                s = next;
+                if empty(s) {
+                    continue;
+                }
+                if own(s, ADVANCER) && k <= halfling_range(s, dx, dy) && !self.bewitched(s, by) {
+                    return true;
+                }
+                break;
+            }
+        }
+        // Leaper jumping the target along (dx, dy): the landing square beyond must be empty.
+        shifted(target, dx, dy).is_some_and(empty) && self.leaper_reaches(target, dx, dy, by)
     }
 
     /// Walking back from `target` against (dx, dy): is there a Leaper of `by` that jumps it, over

@@ -27,6 +27,7 @@ impl Position {
         self.chess_pseudo_moves(out);
         let us = self.side;
         let quick_king = self.quick_test_king(us);
+        let king = self.king_square(us);
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
@@ -40,9 +41,23 @@ impl Position {
                 kept += 1;
                 continue;
             }
-            self.make_chess(m);
-            let safe = !self.chess_in_check(us);
-            self.unmake_chess();
+            let safe = match (king, self.simple_arrival(m)) {
+                (Some(king), Some(arriving)) => {
+                    // With the quick test's conditions, a move of neither the King nor a
+                    // Wizard can open an attack only along the lines it changes.
+                    let lines_only = quick_king.is_some()
+                        && m.from != king
+                        && kind_of(self.board[m.from.cell()]) != WIZARD;
+                    let target = if m.from == king { m.to } else { king };
+                    self.safe_after_simple(m, arriving, target, us, lines_only)
+                }
+                _ => {
+                    self.make_chess(m);
+                    let safe = !self.chess_in_check(us);
+                    self.unmake_chess();
+                    safe
+                }
+            };
             if safe {
                 out[kept] = m;
                 kept += 1;
@@ -104,6 +119,90 @@ impl Position {
                 || (self.variant()).maybe_on_line(sq.cell() as isize - king.cell() as isize, them)
         };
         !on_line(m.from) && !on_line(m.to)
+    }
+
+    /// What stands on `m.to` after `m` when the move changes nothing on the board but that: a
+    /// plain move (or a Can(n)on's or Pawn's change of type on arrival) of any piece but a
+    /// Halfling (whose captures are elsewhere) or a Golem part, taking at most a piece on its
+    /// destination that is not a Golem part (whose partner goes too). No hand, right or counter
+    /// bears on check, so the board alone answers for such a move (`safe_after_simple`).
+    #[inline]
+    fn simple_arrival(&self, m: Move) -> Option<Code> {
+        if m.kind != MoveKind::Normal {
+            return None;
+        }
+        let moved = self.board[m.from.cell()];
+        let kind = kind_of(moved);
+        if is_halfling(kind) || is_golem(kind) || is_golem(kind_of(self.board[m.to.cell()])) {
+            return None;
+        }
+        match m.promotion().map(|k| k.0) {
+            None => Some(moved),
+            Some(ASSASSIN | THUNDER) => None,
+            Some(part) if is_golem(part) => None,
+            Some(kind) => Some(code(kind, self.side)),
+        }
+    }
+
+    /// Whether the King on `king` (its square after `m`) is safe once `m`, a move that
+    /// `simple_arrival` allows, has put `arriving` on `m.to`: tested on the board alone, which
+    /// is put back at once (the full make and unmake would also keep the hash, the lists and
+    /// the history, which check never reads). A capture leaves the taken piece's list in the
+    /// order an unmade capture leaves it, so that move order, and the search, are unchanged.
+    #[inline]
+    fn safe_after_simple(
+        &mut self,
+        m: Move,
+        arriving: Code,
+        king: Square,
+        us: Color,
+        lines_only: bool,
+    ) -> bool {
+        let (from, to) = (m.from.cell(), m.to.cell());
+        let (left, taken) = (self.board[from], self.board[to]);
+        self.board[from] = EMPTY;
+        self.board[to] = arriving;
+        let safe = if lines_only {
+            !self.attack_opened(m, king, us.other())
+        } else {
+            !self.attacked_by(king, us.other())
+        };
+        self.board[to] = taken;
+        self.board[from] = left;
+        if is_piece(taken) && to != from {
+            // As the full make and unmake would have left the taken piece's list.
+            self.send_to_back(to);
+        }
+        safe
+    }
+
+    /// Whether `by` attacks the King on `king` (which it did not attack before `m`, now made on
+    /// the board) along a line through `m`'s squares: a queen line is looked along (both ways),
+    /// and a square on another line an enemy type rides (a Nightrider's) asks the full test.
+    fn attack_opened(&self, m: Move, king: Square, by: Color) -> bool {
+        let mut looked = None;
+        for sq in [m.from, m.to] {
+            let (dx, dy) = (
+                sq.file() as i8 - king.file() as i8,
+                sq.rank() as i8 - king.rank() as i8,
+            );
+            if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+                let line = (dx.signum(), dy.signum());
+                // One line for both squares when the move runs along it, either way.
+                let (lx, ly) = line;
+                if looked == Some(line) || looked == Some((-lx, -ly)) {
+                    continue;
+                }
+                looked = Some(line);
+                if self.attacked_along_line(king, by, lx, ly) {
+                    return true;
+                }
+            } else if (self.variant()).maybe_on_line(sq.cell() as isize - king.cell() as isize, by)
+            {
+                return self.attacked_by(king, by);
+            }
+        }
+        false
     }
 
     /// The King is not in check and does not pass an attacked square (its destination is

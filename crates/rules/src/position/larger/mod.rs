@@ -377,6 +377,21 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
 pub(crate) const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub(crate) const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
+/// The index in `DIRECTIONS` (and `QUEEN_STEPS`, in the same order) of the unit step (dx, dy).
+#[inline(always)]
+pub(crate) fn direction_index(dx: i8, dy: i8) -> usize {
+    match (dx, dy) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        (0, -1) => 3,
+        (1, 1) => 4,
+        (-1, 1) => 5,
+        (1, -1) => 6,
+        _ => 7,
+    }
+}
+
 /// Number of on-board squares beyond `sq` in direction (dx, dy).
 #[inline(always)]
 pub(crate) fn squares_to_edge(sq: Square, dx: i8, dy: i8) -> u8 {
@@ -412,3 +427,18 @@ pub(crate) const PLAIN_PROMOTIONS: [u8; 13] = [
     WIZARD,
     ELEPHANT,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{QUEEN_STEPS, offset};
+
+    /// The check test reads a ray of `QUEEN_STEPS` by the index of its (dx, dy).
+    #[test]
+    fn direction_index_follows_the_queen_steps() {
+        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            assert_eq!(direction_index(dx, dy), i);
+            assert_eq!(QUEEN_STEPS[i], offset(dx, dy));
+        }
+    }
+}
