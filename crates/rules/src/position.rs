@@ -477,10 +477,34 @@ impl Position {
             ^ self.variant.piece_key(code, Square::from_cell(to));
     }
 
-    /// Puts the piece on `cell` last in its side's list, and the last one in its place: the
-    /// order a removal and an addition of that piece leave (an unmade capture), kept by the
-    /// board-only legality test so that the engine lists moves in the order it always has.
-    pub(crate) fn send_to_back(&mut self, cell: usize) {
+    /// Runs `test` on the board as a move leaves it that empties `from` (if any) and puts
+    /// `arriving` on `to`, taking what stood there, then puts the board back: a check test
+    /// without the full make and unmake (it keeps neither hash, lists nor history). A capture
+    /// leaves the taken piece last in its side's list, the order a made and unmade capture
+    /// leaves, so that moves are listed, and searched, in the order they always were.
+    #[inline]
+    pub(crate) fn test_on_board<T>(
+        &mut self,
+        from: Option<usize>,
+        to: usize,
+        arriving: Code,
+        test: impl FnOnce(&Position) -> T,
+    ) -> T {
+        let left = from.map(|f| std::mem::replace(&mut self.board[f], EMPTY));
+        let taken = std::mem::replace(&mut self.board[to], arriving);
+        let answer = test(self);
+        self.board[to] = taken;
+        if let (Some(f), Some(left)) = (from, left) {
+            self.board[f] = left;
+        }
+        if taken != EMPTY && from != Some(to) {
+            self.send_to_back(to);
+        }
+        answer
+    }
+
+    /// Puts the piece on `cell` last in its side's list, and the last one in its place.
+    fn send_to_back(&mut self, cell: usize) {
         let c = code_color_index(self.board[cell]);
         let i = self.index[cell] as usize;
         let last = self.count[c] as usize - 1;

@@ -5,12 +5,14 @@
 //! Legality is decided without playing the move where it cannot matter: when the mover is not in
 //! check, a move of a non-royal piece that does not start on a line through a royal piece (along
 //! which some enemy type rides) cannot expose it, provided every type attacks only by leaps and
-//! straight rides (`Variant::plain_attacks`). Every other move is made and the attack tested.
+//! straight rides (`Variant::plain_attacks`). In such a game a plain move or a drop that may
+//! matter is tried on the board alone (`Position::test_on_board`); every other move is made and
+//! the attack tested.
 
 use super::at;
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{EMPTY, OFFBOARD, Piece, code_color_index};
+use crate::piece::{Code, EMPTY, OFFBOARD, Piece, code_color_index};
 use crate::position::{NO_SQUARE, Position};
 use crate::variant::CompiledPiece;
 
@@ -264,6 +266,27 @@ impl Position {
         })
     }
 
+    /// What stands on `m.to` after `m` when the move changes the board there alone (and empties
+    /// its start): in a game whose types all attack by plain leaps and rides, a plain move of
+    /// one piece (promoting or not) or a drop of one. Its check test needs no full make.
+    #[inline]
+    fn plain_arrival(&self, m: Move) -> Option<Code> {
+        let v = self.variant();
+        if !v.plain_attacks || m.pair_square().is_some() {
+            return None;
+        }
+        let promoted = m
+            .promotion()
+            .map(|k| Piece::new(k, self.side_to_move()).code());
+        match m.kind {
+            MoveKind::Normal if m.from != m.to => {
+                Some(promoted.unwrap_or_else(|| self.cell(m.from.cell())))
+            }
+            MoveKind::Drop => promoted,
+            _ => None,
+        }
+    }
+
     /// Removes the moves that leave one of the mover's royal pieces attacked.
     #[inline(never)]
     pub(crate) fn keep_safe_moves(&mut self, out: &mut Vec<Move>) {
@@ -302,6 +325,17 @@ impl Position {
                         && !v.maybe_on_line(from as isize - royals[0] as isize, them)))
             {
                 true
+            } else if one_royal && let Some(arriving) = self.plain_arrival(m) {
+                // Only the board is read (`attacked_by_lines`): the move is tried on it alone.
+                let king = if from == royals[0] {
+                    m.to.cell()
+                } else {
+                    royals[0]
+                };
+                let from = (m.kind == MoveKind::Normal).then_some(from);
+                self.test_on_board(from, m.to.cell(), arriving, |pos| {
+                    !pos.square_attacked(king, them)
+                })
             } else {
                 self.make(m);
                 let safe = if one_royal {

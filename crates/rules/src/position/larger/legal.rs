@@ -133,7 +133,8 @@ impl Position {
         }
         let moved = self.board[m.from.cell()];
         let kind = kind_of(moved);
-        if is_halfling(kind) || is_golem(kind) || is_golem(kind_of(self.board[m.to.cell()])) {
+        let taken = self.board[m.to.cell()];
+        if is_halfling(kind) || is_golem(kind) || (is_piece(taken) && is_golem(kind_of(taken))) {
             return None;
         }
         match m.promotion().map(|k| k.0) {
@@ -146,9 +147,7 @@ impl Position {
 
     /// Whether the King on `king` (its square after `m`) is safe once `m`, a move that
     /// `simple_arrival` allows, has put `arriving` on `m.to`: tested on the board alone, which
-    /// is put back at once (the full make and unmake would also keep the hash, the lists and
-    /// the history, which check never reads). A capture leaves the taken piece's list in the
-    /// order an unmade capture leaves it, so that move order, and the search, are unchanged.
+    /// is put back at once (`Position::test_on_board`).
     #[inline]
     fn safe_after_simple(
         &mut self,
@@ -158,22 +157,13 @@ impl Position {
         us: Color,
         lines_only: bool,
     ) -> bool {
-        let (from, to) = (m.from.cell(), m.to.cell());
-        let (left, taken) = (self.board[from], self.board[to]);
-        self.board[from] = EMPTY;
-        self.board[to] = arriving;
-        let safe = if lines_only {
-            !self.attack_opened(m, king, us.other())
-        } else {
-            !self.attacked_by(king, us.other())
-        };
-        self.board[to] = taken;
-        self.board[from] = left;
-        if is_piece(taken) && to != from {
-            // As the full make and unmake would have left the taken piece's list.
-            self.send_to_back(to);
-        }
-        safe
+        self.test_on_board(Some(m.from.cell()), m.to.cell(), arriving, |pos| {
+            if lines_only {
+                !pos.attack_opened(m, king, us.other())
+            } else {
+                !pos.attacked_by(king, us.other())
+            }
+        })
     }
 
     /// Whether `by` attacks the King on `king` (which it did not attack before `m`, now made on
