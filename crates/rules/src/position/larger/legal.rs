@@ -22,7 +22,10 @@ pub enum ChessEnd {
 
 impl Position {
     /// The moves that leave the mover's King safe, before the game-ending rules are applied.
-    /// A move is made and the King's square tested, unless `quick_safe` shows it cannot matter.
+    /// A move is kept at once where `quick_safe` shows it cannot matter; a simple one (one
+    /// piece from one square to another) is tried on the board alone, and only along the lines
+    /// it changes where the quick test's conditions hold; any other is made and the King's
+    /// square tested.
     fn chess_safe_moves(&mut self, out: &mut Vec<Move>) {
         self.chess_pseudo_moves(out);
         let us = self.side;
