@@ -123,10 +123,6 @@ impl Position {
             return true;
         }
         let board = &self.board;
-        let own = |sq: Square, kind: u8| {
-            let c = board[sq.cell()];
-            is_piece(c) && color_of(c) == by && kind_of(c) == kind
-        };
         let empty = |sq: Square| board[sq.cell()] == EMPTY;
         // Pincer landing on one side of the target with a friend of `by` on the other.
         for (ex, ey) in ORTHOGONAL {
@@ -138,25 +134,11 @@ impl Position {
             if !(is_piece(pc) && color_of(pc) == by && empty(stop)) {
                 continue;
             }
-            for (dx, dy) in DIRECTIONS {
-                let mut k = 0u8;
-                let mut s = stop;
-                while let Some(next) = shifted(s, -dx, -dy) {
-                    k += 1;
-                    s = next;
-                    if empty(s) {
-                        continue;
-                    }
-                    // The partner itself may not be the Pincer (it would leave its square).
-                    if own(s, PINCER)
-                        && s != partner
-                        && k <= halfling_range(s, dx, dy)
-                        && !self.bewitched(s, by)
-                    {
-                        return true;
-                    }
-                    break;
-                }
+            // The partner itself may not be the Pincer (it would leave its square).
+            if (DIRECTIONS.iter())
+                .any(|&(dx, dy)| self.halfling_reaches(stop, dx, dy, by, PINCER, Some(partner)))
+            {
+                return true;
             }
         }
         false
@@ -183,23 +165,42 @@ impl Position {
         // Advancer arriving on the square before the target, moving toward it.
         if let Some(stop) = shifted(target, -dx, -dy)
             && empty(stop)
+            && self.halfling_reaches(stop, dx, dy, by, ADVANCER, None)
         {
-            let mut k = 0u8;
-            let mut s = stop;
-            while let Some(next) = shifted(s, -dx, -dy) {
-                k += 1;
-                s = next;
-                if empty(s) {
-                    continue;
-                }
-                if own(s, ADVANCER) && k <= halfling_range(s, dx, dy) && !self.bewitched(s, by) {
-                    return true;
-                }
-                break;
-            }
+            return true;
         }
         // Leaper jumping the target along (dx, dy): the landing square beyond must be empty.
         shifted(target, dx, dy).is_some_and(empty) && self.leaper_reaches(target, dx, dy, by)
+    }
+
+    /// Whether the first piece met walking back from the empty `stop` against (dx, dy) is an
+    /// unbewitched Halfling `kind` of `by` (not the one on `except`) whose move along (dx, dy)
+    /// reaches `stop` within its range.
+    fn halfling_reaches(
+        &self,
+        stop: Square,
+        dx: i8,
+        dy: i8,
+        by: Color,
+        kind: u8,
+        except: Option<Square>,
+    ) -> bool {
+        let mut k = 0u8;
+        let mut s = stop;
+        while let Some(next) = shifted(s, -dx, -dy) {
+            k += 1;
+            s = next;
+            let c = self.board[s.cell()];
+            if c == EMPTY {
+                continue;
+            }
+            return color_of(c) == by
+                && kind_of(c) == kind
+                && Some(s) != except
+                && k <= halfling_range(s, dx, dy)
+                && !self.bewitched(s, by);
+        }
+        false
     }
 
     /// Walking back from `target` against (dx, dy): is there a Leaper of `by` that jumps it, over
