@@ -43,11 +43,13 @@ fn random_games_keep_every_property() {
     let mut rng = Rng(jovian_rules::random::SplitMix64::new(7));
     let mut moves = Vec::new();
     let mut pseudo = Vec::new();
+    let mut noisy = Vec::new();
     let mut checked = 0;
     let mut excluded = 0;
     for _game in 0..30 {
         let mut pos = start();
         for _ply in 0..160 {
+            let before = pos.clone();
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
@@ -74,6 +76,14 @@ fn random_games_keep_every_property() {
             // check and drops aside) leaves the King in check, as the full make shows. The legal
             // list finds most of these without making them. (An owed Halfling pair, when it can
             // be dropped, is the only legal move.)
+            // The capture search's list: the noisy legal moves, in the same order (asked of two
+            // copies: a list's order depends on the captures tested before).
+            let (mut a, mut b) = (before.clone(), before.clone());
+            let any = a.legal_noisy_moves(&mut noisy);
+            b.legal_moves(&mut pseudo);
+            pseudo.retain(|&m| b.is_noisy(m));
+            assert_eq!(noisy, pseudo, "{text}");
+            assert!(any, "{text}");
             let owed_pair = moves.iter().all(|m| m.kind == MoveKind::Drop);
             pos.pseudo_legal_moves(&mut pseudo);
             for &m in pseudo.iter().filter(|_| !owed_pair) {
