@@ -17,6 +17,7 @@
 //! its last rank; and the answering pair (a side must answer the opponent's pair with its own).
 
 use crate::geometry::Square;
+use crate::moves::{Move, MoveKind};
 use crate::piece::PieceKind;
 use crate::shogi_rules::KindSet;
 
@@ -237,5 +238,14 @@ impl DropRules {
     #[inline]
     pub fn slot(&self, kind: PieceKind) -> Option<usize> {
         self.kinds().iter().position(|&k| k == kind)
+    }
+
+    /// True if `m` drops a pair of a type the mover owes (`owed`: bits by slot, as the
+    /// position's `owed_pairs` gives them).
+    pub fn is_owed_drop(&self, m: Move, owed: u8) -> bool {
+        m.kind == MoveKind::Drop
+            && m.promotion()
+                .and_then(|k| self.slot(k))
+                .is_some_and(|slot| owed >> slot & 1 == 1)
     }
 }

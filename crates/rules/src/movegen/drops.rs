@@ -151,14 +151,6 @@ impl Position {
         })
     }
 
-    /// True if `m` drops a pair that the mover owes (`owed`: `owed_pairs`' bits).
-    pub(crate) fn is_owed_drop(&self, drops: &DropRules, m: Move, owed: u8) -> bool {
-        m.kind == MoveKind::Drop
-            && m.promotion()
-                .and_then(|k| drops.slot(k))
-                .is_some_and(|slot| owed >> slot & 1 == 1)
-    }
-
     /// Where the side to move owes a pair and can drop it, keeps only those drops among the
     /// legal moves `out`: the answer comes first.
     pub(crate) fn keep_owed_pairs(&self, out: &mut Vec<Move>) {
@@ -166,8 +158,8 @@ impl Position {
             return;
         };
         let owed = self.owed_pairs(drops, self.side_to_move());
-        if owed != 0 && out.iter().any(|&m| self.is_owed_drop(drops, m, owed)) {
-            out.retain(|&m| self.is_owed_drop(drops, m, owed));
+        if owed != 0 && out.iter().any(|&m| drops.is_owed_drop(m, owed)) {
+            out.retain(|&m| drops.is_owed_drop(m, owed));
         }
     }
 

@@ -54,7 +54,7 @@ impl Position {
             }
             if let Some(drops) = &self.variant().rules.drops {
                 let owed = self.owed_pairs(drops, us);
-                if let Some(&drop) = legal.iter().find(|&&d| self.is_owed_drop(drops, d, owed)) {
+                if let Some(&drop) = legal.iter().find(|&&d| drops.is_owed_drop(d, owed)) {
                     return Some(Barred::OwedPair(drop));
                 }
             }

@@ -104,7 +104,7 @@ impl Position {
             return Some(NoDrop::NoneInHand);
         };
         let owed = self.owed_pairs(drops, us);
-        if let Some(&first) = legal.iter().find(|&&m| self.is_owed_drop(drops, m, owed)) {
+        if let Some(&first) = legal.iter().find(|&&m| drops.is_owed_drop(m, owed)) {
             return Some(NoDrop::OwesPair(first));
         }
         let mut pseudo = Vec::new();
