@@ -456,3 +456,50 @@ fn every_legal_move_reads_back_in_every_style() {
     }
     assert!(checked[0] > 0 && checked[1] > 0, "{checked:?}");
 }
+
+/// The check rule keeps exactly the pseudo-legal moves after which the mover's royal piece
+/// stands unattacked, as making each one and asking shows (most are judged on the board alone,
+/// without making them: `Position::test_on_board`). Seeded random games of Capablanca and
+/// Grand Chess and Crazyhouse (whose drops are judged the same way).
+#[test]
+fn the_legal_moves_are_the_pseudo_legal_ones_that_leave_the_king_safe() {
+    const CRAZYHOUSE: &str = include_str!("../../../variants/crazyhouse.toml");
+    let mut seed: u64 = 7;
+    let (mut kept, mut refused) = (0usize, 0usize);
+    for text in [CAPABLANCA, GRAND, CRAZYHOUSE] {
+        let v = game(text);
+        for _game in 0..6 {
+            let mut pos = Position::start(v);
+            let (mut legal, mut pseudo) = (Vec::new(), Vec::new());
+            for _ply in 0..120 {
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                pos.pseudo_legal_moves(&mut pseudo);
+                let text = write_position(&pos);
+                for &m in &pseudo {
+                    pos.make(m);
+                    pos.make_null();
+                    let safe = pos.in_check() == Some(false);
+                    pos.unmake();
+                    pos.unmake();
+                    assert_eq!(legal.contains(&m), safe, "{text}: {m:?}");
+                    if safe {
+                        kept += 1;
+                    } else {
+                        refused += 1;
+                    }
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.make(legal[(seed >> 33) as usize % legal.len()]);
+            }
+        }
+    }
+    assert!(
+        kept > 50_000 && refused > 500,
+        "{kept} kept, {refused} refused"
+    );
+}
