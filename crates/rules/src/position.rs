@@ -490,12 +490,12 @@ impl Position {
         arriving: Code,
         test: impl FnOnce(&Position) -> T,
     ) -> T {
-        let left = from.map(|f| std::mem::replace(&mut self.board[f], EMPTY));
+        let left = from.map(|f| (f, std::mem::replace(&mut self.board[f], EMPTY)));
         let taken = std::mem::replace(&mut self.board[to], arriving);
         let answer = test(self);
         self.board[to] = taken;
-        if let (Some(f), Some(left)) = (from, left) {
-            self.board[f] = left;
+        if let Some((f, code)) = left {
+            self.board[f] = code;
         }
         if taken != EMPTY && from != Some(to) {
             self.send_to_back(to);

@@ -30,7 +30,8 @@ impl Position {
         self.chess_pseudo_moves(out);
         let us = self.side;
         let quick_king = self.quick_test_king(us);
-        let king = self.king_square(us);
+        // The quick test found the King already.
+        let king = quick_king.or_else(|| self.king_square(us));
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
