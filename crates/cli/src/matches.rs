@@ -85,7 +85,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 16, value_name = "MB", allow_negative_numbers = true,
           value_parser = bounds::hash_mb)]
     hash: usize,
-    /// Per-move limit sent to cmd: players when there is no --tc: depth:N or movetime:MS.
+    /// Per-move limit sent to cmd: players when there is no --tc: depth:N, movetime:MS, or
+    /// nodes:N (XBoard's node-count time, `st 1` and `nps N`: a Jovian build then searches as
+    /// `nodes:N` does, so two builds can be matched at fixed nodes).
     #[arg(long, default_value = "movetime:1000", value_name = "LIMIT")]
     cmd_limit: String,
     /// No progress bar.

@@ -9,7 +9,7 @@
 //! `Error (bad argument: ...): COMMAND` and changes nothing.
 
 pub mod dialect;
-mod timing;
+pub(crate) mod timing;
 mod worker;
 
 use std::collections::VecDeque;
@@ -125,9 +125,10 @@ pub fn run(args: &XboardArgs) -> Result<(), CliError> {
 }
 
 /// Commands that do not touch the game, handled even while the engine thinks.
-const HARMLESS: [&str; 22] = [
+const HARMLESS: [&str; 23] = [
     "xboard", "protover", "accepted", "rejected", "post", "nopost", "time", "otim", "level", "st",
-    "sd", "easy", "hard", "computer", "name", "rating", "ics", "random", "hint", "bk", "draw", ".",
+    "sd", "nps", "easy", "hard", "computer", "name", "rating", "ics", "random", "hint", "bk",
+    "draw", ".",
 ];
 
 impl Server {
@@ -242,7 +243,7 @@ impl Server {
         match cmd {
             "xboard" | "accepted" | "rejected" | "easy" | "hard" | "computer" | "name"
             | "rating" | "ics" | "random" | "hint" | "bk" | "draw" | "." | "?" | "white"
-            | "black" | "egtpath" | "option" | "nps" => {}
+            | "black" | "egtpath" | "option" => {}
             "cores" => match bounds::threads(arg) {
                 Ok(n) => self.worker.send(Task::Threads(n)),
                 Err(_) => self.check(
@@ -273,6 +274,10 @@ impl Server {
             }
             "st" => {
                 let read = self.tc.st(arg);
+                self.check(read.map_err(str::to_string), line);
+            }
+            "nps" => {
+                let read = self.tc.nps(arg);
                 self.check(read.map_err(str::to_string), line);
             }
             "sd" => {
@@ -534,7 +539,7 @@ fn playable_variants() -> Vec<&'static Variant> {
     // The 12x8 game's drops, Golem moves and shots have no CECP move form here yet.
     Variant::all()
         .into_iter()
-        .filter(|&v| !v.chess && Dialect::new(v).unrepresentable().is_empty())
+        .filter(|&v| Dialect::new(v).unrepresentable().is_empty())
         .collect()
 }
 

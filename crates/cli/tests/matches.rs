@@ -317,6 +317,62 @@ fn a_cmd_player_is_driven_over_cecp() {
     assert!(score_percent(&text) >= 50.0, "{text}");
 }
 
+/// The move lines of a record (its tags, with the date and players, left out).
+fn moves_of(record: &PathBuf) -> String {
+    let text = std::fs::read_to_string(record).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('[')).collect();
+    lines.join("\n")
+}
+
+/// Two Jovian engines over CECP at a fixed node count (`--cmd-limit nodes:N`, XBoard's `nps`)
+/// play the 12x8 game, in Jovian's own move texts (pair drops, Golem moves and shots
+/// included), with the match's opening plies sent as moves: a second run plays the very same
+/// games, which is what a match between two builds needs.
+#[test]
+fn two_engines_over_cecp_at_fixed_nodes_replay_the_same_12x8_games() {
+    let engine = format!("cmd:{} xboard --hash 4", env!("CARGO_BIN_EXE_jovian"));
+    let mut runs = Vec::new();
+    for (run, nodes) in ["nodes:300", "nodes:300", "nodes:3000"]
+        .into_iter()
+        .enumerate()
+    {
+        let dir = out_dir(&format!("match-cmd-nodes-{run}"));
+        let text = run_match(&[
+            "match",
+            "--game",
+            "larger-board",
+            "--games",
+            "2",
+            "--a",
+            &engine,
+            "--b",
+            &engine,
+            "--cmd-limit",
+            nodes,
+            "--max-plies",
+            "80",
+            "--concurrency",
+            "2",
+            "--seed",
+            "3",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        // A forfeit would mean an engine missed a move (the opening plies) or misread one.
+        assert!(!text.contains("forfeit"), "{text}");
+        let files = records(&dir);
+        assert_eq!(files.len(), 2);
+        for f in &files {
+            let o = jovian(&["validate", f.to_str().unwrap()]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+        runs.push(files.iter().map(moves_of).collect::<Vec<_>>());
+    }
+    assert_eq!(runs[0], runs[1]);
+    // The node count is what the engines searched: ten times more plays other games.
+    assert_ne!(runs[0], runs[2]);
+}
+
 #[test]
 fn bad_match_arguments_get_one_line() {
     for (args, needle) in [
@@ -325,6 +381,10 @@ fn bad_match_arguments_get_one_line() {
         (
             vec!["--a", "random", "--b", "random", "--tc", "fast"],
             "--tc takes",
+        ),
+        (
+            vec!["--a", "random", "--b", "random", "--cmd-limit", "nodes:0"],
+            "nodes:N",
         ),
         (
             vec![

@@ -111,7 +111,7 @@ fn handshake_ping_errors_and_illegal_moves() {
     let all = s.seen.join("\n");
     for f in [
         "myname=\"Jovian\"",
-        "variants=\"scirocco\"",
+        "variants=\"scirocco,larger-board\"",
         "setboard=1",
         "usermove=1",
         "ping=1",

@@ -13,6 +13,17 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+impl Clock {
+    /// The time this move should take on average: an equal share of what `side` has left (over
+    /// the moves to go, or 30), plus three quarters of its increment.
+    pub fn budget(&self, side: Color) -> Duration {
+        let left = self.remaining[side.index()];
+        let inc = self.increment[side.index()];
+        let moves = self.moves_to_go.unwrap_or(30).max(1);
+        (left / moves).saturating_add(inc / 4 * 3)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub depth: Option<u32>,
@@ -81,9 +92,7 @@ impl Limits {
         }
         if let Some(c) = self.clock {
             let left = c.remaining[side.index()];
-            let inc = c.increment[side.index()];
-            let moves = c.moves_to_go.unwrap_or(30).max(1);
-            let budget = (left / moves).saturating_add(inc / 4 * 3);
+            let budget = c.budget(side);
             let cap = (left / 5 * 2).saturating_sub(SAFETY);
             let h = budget.saturating_mul(3).min(cap);
             hard = Some(hard.map_or(h, |x| x.min(h)));

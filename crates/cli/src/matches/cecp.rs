@@ -15,6 +15,7 @@ use jovian_rules::{Move, Position, Variant, fen};
 use super::players::{Clocks, Player};
 use crate::bounds::MAX_MILLIS;
 use crate::xboard::dialect::Dialect;
+use crate::xboard::timing::MAX_NPS;
 
 /// How long an engine may take to answer `protover` and `ping`.
 const HANDSHAKE: Duration = Duration::from_secs(20);
@@ -29,6 +30,10 @@ pub enum CmdLimit {
     /// `st SECONDS` for whole seconds; otherwise a one-move time control (`level 1 0:01 0`) whose
     /// clock is set to the time before each move (`time`, `otim`): `st` takes whole seconds.
     Movetime(u64),
+    /// `st 1` and `nps N`: XBoard's node-count time, N nodes a move. An engine that honours it
+    /// (Jovian does) searches the same whatever the load, as `nodes:N` does here, which is what
+    /// a match between two builds of an engine needs.
+    Nodes(u64),
 }
 
 impl CmdLimit {
@@ -38,9 +43,10 @@ impl CmdLimit {
         match (kind.trim(), n) {
             ("depth", Some(d)) => Ok(CmdLimit::Depth(d.min(100) as u32)),
             ("movetime", Some(ms)) if ms <= MAX_MILLIS => Ok(CmdLimit::Movetime(ms)),
+            ("nodes", Some(n)) if n <= MAX_NPS => Ok(CmdLimit::Nodes(n)),
             _ => Err(format!(
-                "--cmd-limit takes depth:N or movetime:MS (MS at most {MAX_MILLIS}, a day), not \
-                 {text:?}"
+                "--cmd-limit takes depth:N, movetime:MS (MS at most {MAX_MILLIS}, a day) or \
+                 nodes:N (N at most {MAX_NPS}), not {text:?}"
             )),
         }
     }
@@ -59,6 +65,9 @@ pub struct CecpEngine {
     usermove: bool,
     /// The engine has been told `go` this game (it is out of force mode).
     playing: bool,
+    /// How many of the game's moves (from the array, `setboard`) the engine has: the rest are
+    /// sent before it is asked for a move.
+    known: usize,
     pings: u32,
 }
 
@@ -99,6 +108,7 @@ impl CecpEngine {
             tc,
             usermove: false,
             playing: false,
+            known: 0,
             pings: 0,
         };
         engine.handshake()?;
@@ -184,6 +194,34 @@ impl CecpEngine {
         Ok(())
     }
 
+    /// Sends the moves of `pos`'s game that the engine has not been sent yet, each written on
+    /// the position before it.
+    fn send_moves(&mut self, pos: &Position) -> Result<(), String> {
+        let played: Vec<Move> = pos.moves_played().collect();
+        if played.len() != pos.ply() {
+            return Err("a game with a null move cannot be sent to an engine".to_string());
+        }
+        if self.known >= played.len() {
+            return Ok(());
+        }
+        let mut before = pos.clone();
+        for _ in self.known..played.len() {
+            before.unmake();
+        }
+        for &m in &played[self.known..] {
+            let text = self.dialect.move_to_gui(&mut before, m);
+            before.make(m);
+            let line = if self.usermove {
+                format!("usermove {text}")
+            } else {
+                text
+            };
+            self.send(&line)?;
+        }
+        self.known = played.len();
+        Ok(())
+    }
+
     /// Sends `ping` and waits for its `pong`, skipping everything else.
     fn sync(&mut self) -> Result<(), String> {
         self.pings += 1;
@@ -250,19 +288,33 @@ impl Player for CecpEngine {
                 // `st` takes whole seconds: a shorter time is a one-move time control, its
                 // clock set before each move (`time`).
                 CmdLimit::Movetime(_) => self.send("level 1 0:01 0")?,
+                CmdLimit::Nodes(n) => {
+                    self.send("st 1")?;
+                    self.send(&format!("nps {n}"))?;
+                }
             },
+        }
+        // The engine is set up as a GUI does it: the game's array, then the moves played since
+        // (the match's opening plies) in force mode, so that it knows the game's history (for
+        // the repetition rules) and, from the default array, holds the very position the match
+        // holds (its pieces listed in the same order, which a search depends on).
+        let mut array = start.clone();
+        while array.ply() > 0 {
+            array.unmake();
         }
         // A chess FEN for the engines of the chess variants where the game's letters allow. A
         // game whose letters do not (Shogi's, Crazyhouse's promoted types) starts from the
         // array the engine's own `variant` sets up, which is the game's.
-        let board = fen::write_chess_fen(start);
-        let own_start = fen::write_position(start);
+        let board = fen::write_chess_fen(&array);
+        let own_start = fen::write_position(&array);
         let at_the_start = own_start == fen::write_position(&Position::start(start.variant()));
         match board {
             Some(board) => self.send(&format!("setboard {board}"))?,
             None if at_the_start => {}
             None => self.send(&format!("setboard {own_start}"))?,
         }
+        self.known = 0;
+        self.send_moves(start)?;
         self.playing = false;
         self.sync()
     }
@@ -270,7 +322,7 @@ impl Player for CecpEngine {
     fn choose(
         &mut self,
         pos: &mut Position,
-        last: Option<Move>,
+        _last: Option<Move>,
         clocks: Option<&Clocks>,
     ) -> Result<Move, String> {
         let side = pos.side_to_move();
@@ -287,15 +339,9 @@ impl Player for CecpEngine {
             self.send(&format!("time {cs}"))?;
             self.send(&format!("otim {cs}"))?;
         }
-        if let Some(m) = last {
-            let text = self.dialect.move_to_gui(pos, m);
-            let line = if self.usermove {
-                format!("usermove {text}")
-            } else {
-                text
-            };
-            self.send(&line)?;
-        }
+        // The opponent's move, and any other the engine has not seen (a wrapper such as the
+        // lab's opening player may have chosen this side's first moves).
+        self.send_moves(pos)?;
         if !self.playing {
             self.send("go")?;
             self.playing = true;
@@ -303,7 +349,7 @@ impl Player for CecpEngine {
         let budget = match (clocks, &self.limit) {
             (Some(c), _) => c.remaining[side.index()],
             (None, CmdLimit::Movetime(ms)) => Duration::from_millis(*ms) * 3,
-            (None, CmdLimit::Depth(_)) => Duration::from_secs(120),
+            (None, CmdLimit::Depth(_) | CmdLimit::Nodes(_)) => Duration::from_secs(120),
         };
         let deadline = Instant::now() + budget + GRACE;
         loop {
@@ -314,8 +360,11 @@ impl Player for CecpEngine {
                 Some("move") => {
                     let text = words.next().unwrap_or("");
                     let ours = self.dialect.move_from_gui(text);
-                    return notation::parse_move(pos, &ours)
-                        .map_err(|e| format!("{} played the illegal move {text}: {e}", self.name));
+                    let m = notation::parse_move(pos, &ours).map_err(|e| {
+                        format!("{} played the illegal move {text}: {e}", self.name)
+                    })?;
+                    self.known += 1; // its own move
+                    return Ok(m);
                 }
                 Some("resign") => return Err(format!("{} resigned", self.name)),
                 Some("Illegal") => {
@@ -365,6 +414,9 @@ mod tests {
         assert_eq!(f[3], ("done".into(), "1".into()));
         assert_eq!(CmdLimit::parse("depth:2"), Ok(CmdLimit::Depth(2)));
         assert_eq!(CmdLimit::parse("movetime:250"), Ok(CmdLimit::Movetime(250)));
-        assert!(CmdLimit::parse("nodes:5").is_err());
+        assert_eq!(CmdLimit::parse("nodes:5"), Ok(CmdLimit::Nodes(5)));
+        for bad in ["nodes:0", "nodes:-1", "nodes:1000000001", "nodes", "speed:5"] {
+            assert!(CmdLimit::parse(bad).is_err(), "{bad}");
+        }
     }
 }

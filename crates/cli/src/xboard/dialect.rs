@@ -670,4 +670,49 @@ mod tests {
         let drop = notation::parse_move(&mut pos, "N@e4").unwrap();
         assert_eq!(d.move_to_gui(&mut pos, drop), "N@e4");
     }
+
+    /// The 12x8 game travels in Jovian's own coordinate texts (pair drops, a Golem's two parts,
+    /// shots, swaps, flips): every legal move of random games, of every kind, reads back as
+    /// itself.
+    #[test]
+    fn every_move_of_the_12x8_game_reads_back_as_itself() {
+        use jovian_rules::MoveKind;
+        use jovian_rules::random::SplitMix64;
+        let v = Variant::by_id("larger-board").unwrap();
+        let d = Dialect::new(v);
+        assert!(d.unrepresentable().is_empty());
+        let mut rng = SplitMix64::new(7);
+        let mut kinds = std::collections::BTreeSet::new();
+        let mut moves = Vec::new();
+        for _game in 0..12 {
+            let mut pos = Position::start(v);
+            for _ply in 0..160 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    kinds.insert(format!("{:?}", m.kind));
+                    let text = d.move_to_gui(&mut pos, m);
+                    let back = notation::parse_move(&mut pos, &d.move_from_gui(&text));
+                    assert_eq!(back, Ok(m), "{text} in {}", fen::write_position(&pos));
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
+        // The games reach the game's unusual moves, so the test covers them.
+        for kind in [
+            MoveKind::Drop,
+            MoveKind::Castle,
+            MoveKind::Flip,
+            MoveKind::Golem,
+            MoveKind::Igui,
+            MoveKind::Swap,
+        ] {
+            assert!(
+                kinds.contains(&format!("{kind:?}")),
+                "{kind:?} in {kinds:?}"
+            );
+        }
+    }
 }

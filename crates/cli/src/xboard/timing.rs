@@ -22,6 +22,9 @@ pub struct TimeControl {
     /// The engine's and the opponent's clocks (`time`, `otim`).
     pub time: Option<Duration>,
     pub otim: Option<Duration>,
+    /// Nodes per second (`nps`): the engine counts nodes instead of watching the clock, a
+    /// second of time being this many nodes.
+    pub nps: Option<u64>,
 }
 
 impl Default for TimeControl {
@@ -35,6 +38,7 @@ impl Default for TimeControl {
             sd: None,
             time: None,
             otim: None,
+            nps: None,
         }
     }
 }
@@ -57,6 +61,9 @@ pub const SD_USAGE: &str = "sd takes a depth from 1 to 100";
 pub const LEVEL_USAGE: &str =
     "level takes MPS BASE INC: moves per session, minutes or MIN:SEC, seconds; at most a day";
 pub const CLOCK_USAGE: &str = "takes a clock reading in centiseconds";
+pub const NPS_USAGE: &str = "nps takes nodes per second, from 1 to 1000000000 (0: the clock again)";
+/// The most nodes per second `nps` takes: a day of it is still far inside a `u64`.
+pub const MAX_NPS: u64 = 1_000_000_000;
 
 impl TimeControl {
     /// `level MPS BASE INC`; the message says what is wrong.
@@ -92,6 +99,14 @@ impl TimeControl {
         Ok(())
     }
 
+    /// `nps N`: from now on, time is counted in nodes (XBoard's node-count time, which makes a
+    /// search the same whatever the machine's load); `nps 0` goes back to the clock.
+    pub fn nps(&mut self, arg: &str) -> Result<(), &'static str> {
+        let n = bounds::whole(arg, "", 0, MAX_NPS).map_err(|_| NPS_USAGE)?;
+        self.nps = (n > 0).then_some(n);
+        Ok(())
+    }
+
     /// `time N` (ours) or `otim N` (theirs), in centiseconds. A clock that has run out may be
     /// sent negative (read as 0); one beyond a day is read as a day.
     pub fn clock(&mut self, ours: bool, arg: &str) -> Result<(), &'static str> {
@@ -113,7 +128,10 @@ impl TimeControl {
             ..Limits::default()
         };
         if let Some(st) = self.st {
-            limits.movetime = Some(st);
+            match self.nps {
+                Some(nps) => limits.nodes = Some(nodes_in(st, nps)),
+                None => limits.movetime = Some(st),
+            }
             return limits;
         }
         let side = pos.side_to_move();
@@ -128,13 +146,24 @@ impl TimeControl {
         } else {
             ply / 2
         };
-        limits.clock = Some(Clock {
+        let clock = Clock {
             remaining,
             increment: [self.inc; 2],
             moves_to_go: (self.mps > 0).then(|| self.mps - made % self.mps),
-        });
+        };
+        match self.nps {
+            // The clock's share for this move, in nodes (the clock itself is the GUI's to keep).
+            Some(nps) => limits.nodes = Some(nodes_in(clock.budget(side), nps)),
+            None => limits.clock = Some(clock),
+        }
         limits
     }
+}
+
+/// The nodes that `time` is worth at `nps` nodes a second (at least one).
+fn nodes_in(time: Duration, nps: u64) -> u64 {
+    let nodes = time.as_millis().saturating_mul(nps as u128) / 1000;
+    nodes.clamp(1, u64::MAX as u128) as u64
 }
 
 #[cfg(test)]
@@ -158,6 +187,32 @@ mod tests {
         ] {
             assert_eq!(parse_seconds(bad, true), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn node_time_turns_the_time_per_move_and_the_clock_into_nodes() {
+        let v = jovian_rules::Variant::by_id("scirocco").unwrap();
+        let pos = Position::start(v);
+        let side = pos.side_to_move();
+        let mut tc = TimeControl::default();
+        tc.st("1").unwrap();
+        tc.nps("8000").unwrap();
+        let limits = tc.limits(&pos, side);
+        assert_eq!((limits.nodes, limits.movetime), (Some(8000), None));
+        tc.st("0.25").unwrap();
+        assert_eq!(tc.limits(&pos, side).nodes, Some(2000));
+        // A clock: 40 moves in 5 minutes gives 7.5 s for the first move, 7.5 x 1000 nodes.
+        tc.level("40 5 0").unwrap();
+        tc.nps("1000").unwrap();
+        let limits = tc.limits(&pos, side);
+        assert_eq!((limits.nodes, limits.clock.is_none()), (Some(7500), true));
+        // `nps 0` gives the clock back; a bad rate leaves the setting as it was.
+        assert_eq!(tc.nps("-1"), Err(NPS_USAGE));
+        assert_eq!(tc.nps("1000000001"), Err(NPS_USAGE));
+        assert_eq!(tc.nps, Some(1000));
+        tc.nps("0").unwrap();
+        let limits = tc.limits(&pos, side);
+        assert_eq!((limits.nodes, limits.clock.is_some()), (None, true));
     }
 
     #[test]
