@@ -509,7 +509,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     if args.resume {
         outln!(
             "Resumed: {resumed} games read from the records, {} played now",
-            jobs.len()
+            tally.games - resumed
         );
     }
     outln!();

@@ -86,6 +86,25 @@ pub const fn unit_step(a: Square, b: Square) -> isize {
     offset(dx, dy)
 }
 
+/// True if `a` and `b` share a rank, file or diagonal and every square between them is empty by
+/// `empty` (two royal pieces that "see each other").
+pub fn open_queen_line(a: Square, b: Square, empty: impl Fn(Square) -> bool) -> bool {
+    let (df, dr) = (
+        b.file() as i32 - a.file() as i32,
+        b.rank() as i32 - a.rank() as i32,
+    );
+    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) || (df, dr) == (0, 0) {
+        return false;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    (1..df.abs().max(dr.abs())).all(|i| {
+        empty(Square::new(
+            (a.file() as i32 + sf * i) as u8,
+            (a.rank() as i32 + sr * i) as u8,
+        ))
+    })
+}
+
 /// The two sides. The Adrian King games call them Blue (moves first) and Tan; the 12x8 game calls
 /// them White and Black. Display names come from the variant.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -237,6 +256,20 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_open_queen_line_is_a_line_with_nothing_between() {
+        let sq = |f, r| Square::new(f, r);
+        let nothing = |_: Square| true;
+        assert!(open_queen_line(sq(0, 0), sq(0, 7), nothing));
+        assert!(open_queen_line(sq(2, 2), sq(5, 5), nothing));
+        assert!(open_queen_line(sq(4, 4), sq(5, 4), |_| false)); // adjacent: nothing between
+        assert!(!open_queen_line(sq(0, 0), sq(1, 2), nothing)); // a Knight's leap
+        assert!(!open_queen_line(sq(3, 3), sq(3, 3), nothing));
+        let blocked = sq(3, 3);
+        assert!(!open_queen_line(sq(1, 1), sq(5, 5), |s| s != blocked));
+        assert!(open_queen_line(sq(1, 1), sq(5, 1), |s| s != blocked));
+    }
 
     #[test]
     fn cells_round_trip_and_frame_is_wide_enough() {

@@ -69,6 +69,21 @@ fn push_with_promotion(
     }
 }
 
+/// A flip piece's moves: each of its moves from `start` on again, ending in the `other` state,
+/// and the flip in place (a quiet move, so not in a `noisy` list).
+#[inline(never)]
+fn flip_twins(from: Square, other: PieceKind, start: usize, noisy: bool, out: &mut Vec<Move>) {
+    for i in start..out.len() {
+        let m = out[i];
+        if m.promotion().is_none() {
+            out.push(m.with_promotion(other));
+        }
+    }
+    if !noisy {
+        out.push(Move::new(MoveKind::Flip, from, from).with_promotion(other));
+    }
+}
+
 impl Position {
     /// Every move the side to move could make ignoring the repetition rule and game end. In the
     /// middle of a doubled turn, the doubled piece's second parts.
@@ -322,6 +337,9 @@ impl Position {
                     *m = m.with_promotion(self.board_promotion(rule, *m, tabled));
                 }
             }
+        }
+        if let Some(other) = cp.flip {
+            flip_twins(from_sq, other, start, NOISY, out);
         }
         cp.relay.is_some()
     }

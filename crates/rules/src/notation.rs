@@ -174,7 +174,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
             }
         }
     }
-    // Passes, conversions, swaps, line captures and self-captures are read by comparing the text
+    // Passes, conversions, swaps, line captures, self-captures and flips are read by comparing the text
     // with what each style writes for them (cheap: few such moves, and none in Scirocco).
     // A drop is also read as Shogi writes it, `P*e5`.
     let starred = cleaned.replacen('*', "@", 1);
@@ -552,6 +552,7 @@ fn read_by_text_kind(kind: MoveKind) -> bool {
             | MoveKind::Swap
             | MoveKind::LineCapture
             | MoveKind::Drop
+            | MoveKind::Flip
     )
 }
 

@@ -364,6 +364,9 @@ pub struct PieceSpec {
     /// Further types it may choose to promote to, after `promotes_to` (a chess Pawn's Queen,
     /// Rook, ...); empty for a piece with one promoted type.
     pub also_promotes_to: Vec<&'static str>,
+    /// Abbreviation of the type it may turn into after any of its own moves, or instead of
+    /// moving (a flip piece, like the 12x8 game's Can(n)on between Rook-wise and Bishop-wise).
+    pub flips_to: Option<&'static str>,
     /// A pawn's multi-step advance and en passant (`chess_rules::PawnPowers`); a piece with them
     /// is a pawn for the fifty-move rule.
     pub pawn: Option<crate::chess_rules::PawnPowers>,
@@ -397,6 +400,7 @@ impl PieceSpec {
             royal: false,
             promotes_to: None,
             also_promotes_to: Vec::new(),
+            flips_to: None,
             pawn: None,
             promoted: false,
             latent: 0,

@@ -106,6 +106,9 @@ pub struct CompiledPiece {
     pub iguis: Vec<isize>,
     pub relay: Option<RelayKind>,
     pub promotes_to: Option<PieceKind>,
+    /// The type it may turn into after each of its own moves or instead of moving
+    /// (`PieceSpec::flips_to`).
+    pub flip: Option<PieceKind>,
     pub royal: bool,
     /// Typhoon hooks (see `Special`), as oriented mailbox offsets.
     pub double_hops: Vec<isize>,
@@ -424,6 +427,7 @@ impl Variant {
                 c.latent = spec.latent;
                 c.promoted = spec.promoted;
                 c.promotes_to = spec.promotes_to.map(kind_of);
+                c.flip = spec.flips_to.map(kind_of);
                 let chess = &mut chess_pieces[code as usize];
                 if !spec.also_promotes_to.is_empty() {
                     chess.promotion_choices = (spec.promotes_to.iter())

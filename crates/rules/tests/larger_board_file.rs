@@ -101,13 +101,16 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
             "its moves are code",
         ),
         (
-            &[("abbr = \"Li\"", "abbr = \"Ln\"")],
+            &[
+                ("abbr = \"Li\"", "abbr = \"Ln\""),
+                ("\"N\", \"Li\", \"C\"", "\"N\", \"Ln\", \"C\""),
+            ],
             "its abbreviation is \"Li\"",
         ),
         (
             &[(
-                "en_passant = true\n",
-                "en_passant = true\npromotes = [\"Q\", \"As\"]\n",
+                "\"Wz\", \"El\"]\ninitial",
+                "\"Wz\", \"El\", \"As\"]\ninitial",
             )],
             "may promote to its Queen, Rook",
         ),
@@ -587,8 +590,8 @@ fn a_copy_may_change_what_the_pawn_promotes_to() {
     let text = copy_text(
         "queen-or-knight",
         &[(
-            "en_passant = true\n",
-            "en_passant = true\npromotes = [\"Q\", \"N\"]\n",
+            "promotes = [\"Q\", \"R\", \"B\", \"N\", \"Li\", \"C\", \"V\", \"Le\", \"Pi\", \"Ad\", \"Wd\", \"Wz\", \"El\"]",
+            "promotes = [\"Q\", \"N\"]",
         )],
     );
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));

@@ -415,7 +415,13 @@ mod tests {
         assert_eq!(CmdLimit::parse("depth:2"), Ok(CmdLimit::Depth(2)));
         assert_eq!(CmdLimit::parse("movetime:250"), Ok(CmdLimit::Movetime(250)));
         assert_eq!(CmdLimit::parse("nodes:5"), Ok(CmdLimit::Nodes(5)));
-        for bad in ["nodes:0", "nodes:-1", "nodes:1000000001", "nodes", "speed:5"] {
+        for bad in [
+            "nodes:0",
+            "nodes:-1",
+            "nodes:1000000001",
+            "nodes",
+            "speed:5",
+        ] {
             assert!(CmdLimit::parse(bad).is_err(), "{bad}");
         }
     }

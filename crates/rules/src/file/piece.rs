@@ -38,6 +38,10 @@ pub struct PieceEntry {
     /// The abbreviation of the type it promotes to, or a list of those it may choose among.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotes: Option<Promotes>,
+    /// The abbreviation of the type it may turn into after each of its own moves, or instead of
+    /// moving (a flip piece).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flips: Option<String>,
     /// From one of `initial_ranks` it may also advance straight forward up to this many
     /// squares over empty ones, not capturing (a chess Pawn's 2).
     #[serde(default, skip_serializing_if = "InitialSteps::is_none")]
@@ -185,6 +189,7 @@ impl PieceEntry {
                     )
                 }
             }),
+            flips: spec.flips_to.map(str::to_string),
             initial_steps: spec.pawn.map_or_else(InitialSteps::default, |p| {
                 let listed = (0..16).filter(|r| p.initial_ranks >> r & 1 == 1);
                 let steps: Vec<u8> = listed.map(|r| p.initial_steps[r]).collect();
@@ -248,6 +253,7 @@ impl PieceEntry {
             royal: self.royal,
             promotes_to: targets.first().cloned().map(leak::string),
             also_promotes_to: targets.into_iter().skip(1).map(leak::string).collect(),
+            flips_to: self.flips.map(leak::string),
             pawn,
             promoted: self.promoted,
             latent: self.latent.iter().fold(0, |bits, l| bits | l.bit()),
@@ -257,6 +263,34 @@ impl PieceEntry {
             description: leak::string(self.description),
         }
     }
+}
+
+/// What is wrong with a piece's `flips`, if anything: the type must exist and be another, and
+/// neither may be royal (a royal piece that changed type would change what the game is won by)
+/// nor the piece promote (both would say what it becomes).
+fn flip_error(e: &PieceEntry, target: &str, entries: &[Spanned<PieceEntry>]) -> Option<String> {
+    let name = &e.name;
+    let Some(other) = entries
+        .iter()
+        .map(Spanned::get_ref)
+        .find(|x| x.abbr == target)
+    else {
+        return Some(format!(
+            "piece {name:?} flips to {target:?}, which no piece is"
+        ));
+    };
+    if other.abbr == e.abbr {
+        return Some(format!("piece {name:?} flips to itself"));
+    }
+    if e.royal || other.royal {
+        return Some(format!(
+            "piece {name:?} flips to {target:?}: a royal piece cannot flip, nor a piece flip into \
+             a royal one"
+        ));
+    }
+    e.promotes.is_some().then(|| {
+        format!("piece {name:?} both promotes and flips: give it one way of changing its type")
+    })
 }
 
 /// A variant file that cannot be read: what is wrong and where (line and column from 1).
@@ -301,13 +335,14 @@ struct PiecesFile {
 }
 
 /// The keys of an entry in the order a file writes them.
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "name",
     "abbr",
     "betza",
     "hooks",
     "royal",
     "promotes",
+    "flips",
     "initial_steps",
     "initial_ranks",
     "en_passant",
@@ -457,6 +492,11 @@ pub(super) fn check_pieces(text: &str, entries: &[Spanned<PieceEntry>]) -> Resul
                     ),
                 ));
             }
+        }
+        if let Some(target) = &e.flips {
+            flip_error(e, target, entries).map_or(Ok(()), |message| {
+                Err(FileError::at(text, entry.span().start, message))
+            })?;
         }
         if let Some(r) = e.initial_ranks.iter().find(|&&r| !(1..=16).contains(&r)) {
             return Err(FileError::at(

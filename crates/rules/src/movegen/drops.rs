@@ -169,22 +169,7 @@ impl Position {
         let (Some(a), Some(b)) = (self.lone_royal(Color::Blue), self.lone_royal(Color::Tan)) else {
             return false;
         };
-        let (df, dr) = (
-            b.file() as i32 - a.file() as i32,
-            b.rank() as i32 - a.rank() as i32,
-        );
-        if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
-            return false;
-        }
-        let n = df.abs().max(dr.abs());
-        let (sf, sr) = (df.signum(), dr.signum());
-        (1..n).all(|i| {
-            let sq = Square::new(
-                (a.file() as i32 + sf * i) as u8,
-                (a.rank() as i32 + sr * i) as u8,
-            );
-            self.cell(sq.cell()) == EMPTY
-        })
+        crate::geometry::open_queen_line(a, b, |sq| self.cell(sq.cell()) == EMPTY)
     }
 
     /// Removes the drops of `no_drop_mate` types that checkmate at once (with the check rule).

@@ -12,10 +12,20 @@ impl Position {
     #[inline]
     pub fn is_noisy(&self, m: Move) -> bool {
         // A drop names its type where a promotion would: it is quiet, but in the 12x8 game,
-        // whose search has always looked at its drops among the noisy moves.
-        (m.promotion().is_some() && (m.kind != MoveKind::Drop || self.variant().chess))
+        // whose search has always looked at its drops (and its Can(n)ons' flips) among the
+        // noisy moves. A flip piece's change of state is no promotion.
+        (m.promotion().is_some()
+            && (self.variant().chess || m.kind != MoveKind::Drop && !self.is_flip(m)))
             || m.kind == MoveKind::Convert
             || self.is_capture(m)
+    }
+
+    /// Whether `m` (which names a type) is a flip piece's change of state.
+    fn is_flip(&self, m: Move) -> bool {
+        self.variant()
+            .compiled(self.cell(m.from.cell()))
+            .flip
+            .is_some()
     }
 
     /// Exactly the moves of `legal_moves` that are `is_noisy`, in the same order, found without

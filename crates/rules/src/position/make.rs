@@ -212,7 +212,7 @@ impl Position {
             self.apply_after(m, plan);
         }
         let mut irreversible = self.removed.len() > removed_start
-            || m.promotion().is_some()
+            || self.promotes_for_good(m, moved)
             || m.kind == MoveKind::Create;
         if rules {
             self.update_chess_rights(m, moved, self.removed.len() > removed_start);
@@ -758,10 +758,20 @@ impl Position {
     /// a promotion or a birth.
     #[inline]
     pub fn is_irreversible(&self, m: Move) -> bool {
-        (m.promotion().is_some() || m.kind == MoveKind::Create || self.is_capture(m))
+        let moved = self.board[m.from.cell()];
+        (self.promotes_for_good(m, moved) || m.kind == MoveKind::Create || self.is_capture(m))
             // Where captured pieces come back as drops (and promoted ones unpromoted), any
             // position may recur. (Asked last: most moves are reversible, and this is hot.)
             && !self.variant.rules.drops.is_some_and(|d| d.all_captures_to_hand())
+    }
+
+    /// Whether `m` names a type that `moved` (the code on its from-square, or the dropped piece's)
+    /// cannot come back from: a promotion or a drop, but not a flip piece's change of state,
+    /// which flipping back undoes.
+    #[inline]
+    fn promotes_for_good(&self, m: Move, moved: crate::piece::Code) -> bool {
+        m.promotion().is_some()
+            && (m.kind == MoveKind::Drop || self.variant.compiled(moved).flip.is_none())
     }
 
     /// The enemy pieces `m` would capture, with their squares, read before the move is made

@@ -433,6 +433,18 @@ mod tests {
     use super::*;
     use crate::geometry::{QUEEN_STEPS, offset};
 
+    /// The built-in file's Pawn lists the layer's own promotions, in their order (which is the
+    /// order of the promotion moves), so a copy without a list plays the same game.
+    #[test]
+    fn the_built_in_pawn_promotes_to_the_layers_own_types() {
+        let v = crate::variant::Variant::by_id("larger-board").unwrap();
+        let pawn = code(PAWN, Color::Blue);
+        let listed: Vec<u8> = (v.chess_piece(pawn).promotion_choices.iter())
+            .map(|k| k.0)
+            .collect();
+        assert_eq!(listed, PLAIN_PROMOTIONS);
+    }
+
     /// The check test reads a ray of `QUEEN_STEPS` by the index of its (dx, dy).
     #[test]
     fn direction_index_follows_the_queen_steps() {

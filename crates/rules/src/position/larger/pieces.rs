@@ -79,8 +79,8 @@ impl Position {
         let choices = &v.chess_piece(pawn).promotion_choices;
         // One type alone is `promotes_to` only.
         let single = v.compiled(pawn).promotes_to.filter(|_| choices.is_empty());
-        // Without a list, the layer's own: the built-in file gives none, so that its engine
-        // values Pawns as it always has (docs/variants.md, "Layers").
+        // Without a list, the layer's own, which the built-in file lists (a test checks that
+        // they agree): a copy that gives none keeps the game's promotions.
         let own = (choices.is_empty() && single.is_none()).then_some(PLAIN_PROMOTIONS);
         let named = move |k: u8| choices.contains(&PieceKind(k)) || single == Some(PieceKind(k));
         let added = (kinds::ADDED..v.pieces.len() as u8).filter(move |&k| !named(k));
@@ -447,24 +447,7 @@ pub(super) fn kings_see_each_other(board: &[Code; crate::geometry::CELLS]) -> bo
     let (Some(a), Some(b)) = (find(Color::Blue), find(Color::Tan)) else {
         return false;
     };
-    let (dx, dy) = (
-        b.file() as i8 - a.file() as i8,
-        b.rank() as i8 - a.rank() as i8,
-    );
-    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-        return false;
-    }
-    let (sx, sy) = (dx.signum(), dy.signum());
-    let mut s = a;
-    loop {
-        s = Square::new((s.file() as i8 + sx) as u8, (s.rank() as i8 + sy) as u8);
-        if s == b {
-            return true;
-        }
-        if board[s.cell()] != EMPTY {
-            return false;
-        }
-    }
+    crate::geometry::open_queen_line(a, b, |s| board[s.cell()] == EMPTY)
 }
 
 /// True if an Assassin of `us` on `sq` would give check itself: beside the enemy King and not
