@@ -38,8 +38,12 @@ function legend(info) {
   return list;
 }
 
-/// What the piece promotes to, in words.
+/// What the piece promotes to (or, for a flip piece, turns into), in words.
 export function promotionText(info, pieceInfo) {
+  if (info.flips_to) {
+    const other = `${pieceInfo(info.flips_to)?.name || info.flips_to} (${info.flips_to})`;
+    return `Turns into ${other} after any of its own moves, or instead of moving.`;
+  }
   if (info.promotion_choices?.length > 1) {
     const named = info.promotion_choices.map((a) => `${pieceInfo(a)?.name || a} (${a})`);
     return `Promotes, by its player's choice, to ${named.join(", ")}.`;

@@ -19,6 +19,10 @@ struct PieceInfo {
     /// Every type it may choose to promote to, when it has several (`promotes_to` first).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     promotion_choices: Vec<&'static str>,
+    /// The type it may turn into after any of its own moves or instead of moving (a flip
+    /// piece, `PieceSpec::flips_to`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    flips_to: Option<&'static str>,
     promoted: bool,
     royal: bool,
     diagram: Diagram,
@@ -91,6 +95,7 @@ fn describe(v: &'static Variant, file: Option<&str>) -> VariantInfo {
                         .copied()
                         .collect()
                 },
+                flips_to: spec.flips_to,
                 promoted: spec.promoted,
                 royal: spec.royal,
                 diagram: diagram(v, k),
@@ -132,4 +137,50 @@ pub fn info(v: &'static Variant, file: Option<&str>) -> VariantInfo {
 pub fn list_json(infos: &[VariantInfo]) -> Bytes {
     // Plain structs of strings, numbers and lists always serialize; the empty list is a guard.
     Bytes::from(serde_json::to_vec(infos).unwrap_or_else(|_| b"[]".to_vec()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A flip piece's description says what it turns into (the panel's words come from it).
+    #[test]
+    fn a_flip_piece_is_described_with_its_other_type() {
+        let text = r#"
+[game]
+id = "web-flippers"
+title = "Web Flippers"
+[board]
+files = 6
+ranks = 6
+[rules]
+royal_capture_loses = true
+bare_piece_loses = false
+third_repetition_illegal = true
+[setup]
+blue = ["K c1", "C a1"]
+symmetry = "mirror"
+[[piece]]
+name = "King"
+abbr = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "Rook-wise"
+abbr = "C"
+betza = "R"
+flips = "V"
+[[piece]]
+name = "Bishop-wise"
+abbr = "V"
+betza = "B"
+flips = "C"
+"#;
+        let v = jovian_rules::file::game_from_toml(text).unwrap();
+        let json = serde_json::to_value(info(v, Some("web-flippers.toml"))).unwrap();
+        let flips: Vec<&serde_json::Value> = (json["pieces"].as_array().unwrap().iter())
+            .map(|p| &p["flips_to"])
+            .collect();
+        assert_eq!(flips, [&serde_json::Value::Null, &"V".into(), &"C".into()]);
+    }
 }
