@@ -220,6 +220,14 @@ fn summary(v: &'static Variant) -> String {
         let spec = v.spec(kind);
         let _ = writeln!(out, "\n{} ({}): {}", spec.name, spec.abbr, spec.description);
         out += &diagram_text(v, kind);
+        if let Some(other) = spec.flips_to.and_then(|a| v.kind_by_abbr(a)) {
+            let _ = writeln!(
+                out,
+                "  flips: into {} ({}) after any of its moves, or instead of moving",
+                v.spec(other).name,
+                v.abbr(other)
+            );
+        }
     }
     out
 }

@@ -561,15 +561,21 @@ fn same_but_promotion(a: Move, b: Move) -> bool {
 }
 
 /// `=Abbr` for a promotion; a bare `=` when the same move could have promoted, so that a record
-/// shows the promotion was declined.
-fn suffix(v: &Variant, m: Move, moves: &[Move]) -> String {
+/// shows the promotion was declined. A flip piece that stays as it is gets no mark: staying is
+/// its ordinary move, and flipping the exception.
+fn suffix(pos: &Position, m: Move, moves: &[Move]) -> String {
+    let v = pos.variant();
     if v.chess {
         return larger::promotion_suffix(v, m);
     }
     let could_promote = |o: &Move| o.promotion().is_some() && same_but_promotion(*o, m);
+    let flips = || {
+        pos.piece_at(m.from)
+            .is_some_and(|p| v.spec(p.kind).flips_to.is_some())
+    };
     match m.promotion() {
         Some(kind) => format!("={}", abbr_text(v, kind)),
-        None if moves.iter().any(could_promote) => "=".to_string(),
+        None if moves.iter().any(could_promote) && !flips() => "=".to_string(),
         None => String::new(),
     }
 }
@@ -600,7 +606,7 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
                 && base(pos, o, false) == text
         })
     };
-    let mut text = base(pos, m, with_from) + &suffix(v, m, moves);
+    let mut text = base(pos, m, with_from) + &suffix(pos, m, moves);
     // `Bxn11*`: the mover itself is removed (a Kamikaze's capture, poison, burning); `&`: the
     // first part of a doubled turn, the second follows.
     if mover_removed(pos, m) {
