@@ -237,59 +237,32 @@ fn a_record_of_a_changed_file_game_is_refused() {
     assert_fails(&o, &format!("cannot resume: {refusal}"));
 }
 
-/// A designer's flip piece: `variant check` says what it flips into, and `moves` lists each of
-/// its moves in both states and the flip in place.
+/// A designer's flip piece (the rules library's flip fixture, Pao and Vao): `variant check`
+/// says what each flips into, and `moves` lists each move in both states and the flip in place.
 #[test]
 fn a_flip_piece_is_checked_and_its_moves_listed() {
-    let dir = scratch_dir("flip-piece");
-    let text = r#"
-[game]
-id = "cli-flippers"
-title = "Flippers"
-[board]
-files = 8
-ranks = 8
-[rules]
-royal_capture_loses = true
-bare_piece_loses = false
-third_repetition_illegal = true
-[setup]
-blue = ["K e1", "C a1"]
-symmetry = "mirror"
-[[piece]]
-name = "King"
-abbr = "K"
-betza = "K"
-royal = true
-[[piece]]
-name = "Rook-wise"
-abbr = "C"
-betza = "R"
-flips = "V"
-[[piece]]
-name = "Bishop-wise"
-abbr = "V"
-betza = "B"
-flips = "C"
-"#;
-    let file = dir.join("cli-flippers.toml");
-    std::fs::write(&file, text).unwrap();
-    let file = file.to_str().unwrap();
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rules/tests/data/flippers.toml"
+    );
     let o = jovian(&["variant", "check", file]);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", common::stderr(&o));
     assert!(
-        out.contains("flips: into Bishop-wise (V) after any of its moves, or instead of moving"),
+        out.contains(
+            "flips: into Can(n)on (Bishop-wise) (V) after any of its moves, or instead of moving"
+        ),
         "{out}"
     );
-    // The Rook on a1: a2-a7, the capture on a8 and b1-d1: 10 moves, 10 ending as the
-    // Bishop-wise, and the flip in place; the King on e1 has 5.
+    // From the array: the Pao on a1 has a2-a7 and b1-d1 (the King on e1 screens nothing to
+    // take), the Vao on h1 g2-b7 (Tan's Pao on a8 ends the diagonal, with nothing beyond it);
+    // each also ending flipped, and each flip in place; the King on e1 has 5.
     let o = jovian(&["moves", file]);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", common::stderr(&o));
     let moves: Vec<&str> = out.lines().collect();
-    assert_eq!(moves.len(), 10 + 10 + 1 + 5, "{out}");
-    for text in ["Ca1-a7", "Ca1-a7=V", "Ca1xa8=V", "Ca1=V"] {
+    assert_eq!(moves.len(), (9 + 9 + 1) + (6 + 6 + 1) + 5, "{out}");
+    for text in ["Ca1-a7", "Ca1-a7=V", "Ca1=V", "Vh1-b7", "Vh1-b7=C", "Vh1=C"] {
         assert!(moves.contains(&text), "{text} in {out}");
     }
 }

@@ -7,46 +7,8 @@ use jovian_rules::file::{game_from_toml, game_to_toml};
 use jovian_rules::notation::{self, Style};
 use jovian_rules::{Move, MoveKind, Position, Variant, fen};
 
-/// An 8x8 game of Kings and the two Can(n)ons: Rook-wise (Pao: moves as a Rook, captures by
-/// hopping one piece) and Bishop-wise (Vao), each flipping into the other.
-const FLIPPERS: &str = r#"
-[game]
-id = "flippers"
-title = "Flippers"
-
-[board]
-files = 8
-ranks = 8
-
-[rules]
-royal_capture_loses = true
-bare_piece_loses = false
-third_repetition_illegal = true
-
-[setup]
-blue = ["K e1", "C a1", "V h1"]
-symmetry = "mirror"
-
-[[piece]]
-name = "King"
-abbr = "K"
-betza = "K"
-royal = true
-
-[[piece]]
-name = "Can(n)on (Rook-wise)"
-abbr = "C"
-betza = "mR"
-hooks = [{ cannon = { lines = "orthogonal", max = 0, mode = "capture" } }]
-flips = "V"
-
-[[piece]]
-name = "Can(n)on (Bishop-wise)"
-abbr = "V"
-betza = "mB"
-hooks = [{ cannon = { lines = "diagonal", max = 0, mode = "capture" } }]
-flips = "C"
-"#;
+/// An 8x8 game of Kings and the two Can(n)ons, Pao and Vao, each flipping into the other.
+const FLIPPERS: &str = include_str!("data/flippers.toml");
 
 fn flippers() -> &'static Variant {
     game_from_toml(FLIPPERS).unwrap_or_else(|e| panic!("{e}"))
@@ -221,6 +183,6 @@ fn a_flip_the_rules_cannot_hold_is_refused_with_its_place() {
         let e = game_from_toml(&text).err().unwrap().to_string();
         assert!(e.contains(message), "{to}: {e}");
         // The Pao's entry.
-        assert!(e.starts_with("line 25, column 1"), "{to}: {e}");
+        assert!(e.starts_with("line 28, column 1"), "{to}: {e}");
     }
 }

@@ -146,38 +146,9 @@ mod tests {
     /// A flip piece's description says what it turns into (the panel's words come from it).
     #[test]
     fn a_flip_piece_is_described_with_its_other_type() {
-        let text = r#"
-[game]
-id = "web-flippers"
-title = "Web Flippers"
-[board]
-files = 6
-ranks = 6
-[rules]
-royal_capture_loses = true
-bare_piece_loses = false
-third_repetition_illegal = true
-[setup]
-blue = ["K c1", "C a1"]
-symmetry = "mirror"
-[[piece]]
-name = "King"
-abbr = "K"
-betza = "K"
-royal = true
-[[piece]]
-name = "Rook-wise"
-abbr = "C"
-betza = "R"
-flips = "V"
-[[piece]]
-name = "Bishop-wise"
-abbr = "V"
-betza = "B"
-flips = "C"
-"#;
+        let text = include_str!("../../rules/tests/data/flippers.toml");
         let v = jovian_rules::file::game_from_toml(text).unwrap();
-        let json = serde_json::to_value(info(v, Some("web-flippers.toml"))).unwrap();
+        let json = serde_json::to_value(info(v, Some("flippers.toml"))).unwrap();
         let flips: Vec<&serde_json::Value> = (json["pieces"].as_array().unwrap().iter())
             .map(|p| &p["flips_to"])
             .collect();

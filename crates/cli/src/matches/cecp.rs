@@ -296,8 +296,7 @@ impl Player for CecpEngine {
         }
         // The engine is set up as a GUI does it: the game's array, then the moves played since
         // (the match's opening plies) in force mode, so that it knows the game's history (for
-        // the repetition rules) and, from the default array, holds the very position the match
-        // holds (its pieces listed in the same order, which a search depends on).
+        // the repetition rules).
         let mut array = start.clone();
         while array.ply() > 0 {
             array.unmake();
