@@ -126,6 +126,8 @@ impl Position {
             SquareSet::default()
         };
         let any_doubled = !doubled.is_empty();
+        // Castlings follow their King's own moves (`castlings_from`).
+        let castles = self.variant().has_chess_rules && self.state().castle != 0;
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
             // A paralysed piece's only move of its own is to capture itself; it relays nothing.
@@ -140,6 +142,9 @@ impl Position {
             }
             if any_doubled && doubled.contains(Square::from_cell(cell)) {
                 self.add_continuations(start, out);
+            }
+            if castles && self.variant().compiled(self.cell(cell)).royal {
+                self.safe_castlings_from(cell, us, out);
             }
         }
         // All relayed moves, from every relayer, follow this index; each is checked against all

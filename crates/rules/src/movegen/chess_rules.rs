@@ -17,12 +17,14 @@ use crate::position::{NO_SQUARE, Position};
 use crate::variant::CompiledPiece;
 
 impl Position {
-    /// Adds what the mechanisms give the side to move: multi-step advances, en passant captures
-    /// and castlings (table moves are already in `out`).
+    /// Adds what the mechanisms give the side to move: multi-step advances and en passant
+    /// captures (table moves and castlings are already in `out`).
     #[inline(never)]
     pub(super) fn mechanism_moves(&self, out: &mut Vec<Move>) {
         let v = self.variant();
-        let Some(rules) = &v.chess_rules else { return };
+        if v.chess_rules.is_none() {
+            return;
+        }
         let us = self.side_to_move();
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
@@ -48,11 +50,23 @@ impl Position {
         }
         self.en_passant_moves(us, out);
         self.settle_promotions(us, out);
-        let king_side = us.index();
+    }
+
+    /// The castlings of the royal piece on `from` (each side's `[[castling]]` entries whose
+    /// King stands there): the right held, the King and Rook on their squares, the squares
+    /// between each and its destination empty. Listed right after the King's own moves, by the
+    /// general generator (`safe_castlings_from`) and the 12x8 layer alike (whose legal filter
+    /// tests the King's way: `castling_path_safe`).
+    pub(crate) fn castlings_from(&self, from: usize, us: Color, out: &mut Vec<Move>) {
+        let Some(rules) = &self.variant().chess_rules else {
+            return;
+        };
+        let rights = self.state().castle;
         for (i, c) in rules.castlings.iter().enumerate() {
-            if c.color.index() == king_side
-                && self.state().castle >> i & 1 == 1
-                && self.castling_possible(c)
+            if rights >> i & 1 == 1
+                && c.color == us
+                && c.king_from.cell() == from
+                && self.castling_in_place(c)
             {
                 out.push(
                     Move::new(MoveKind::Castle, c.king_from, c.king_to)
@@ -111,10 +125,25 @@ impl Position {
         }
     }
 
-    /// Whether castling `c` may be played now, its right aside: the King and Rook stand on their
-    /// squares, the squares between each and its destination are empty (but for the two), and
-    /// no square of the King's way, its start and destination included, is attacked.
-    fn castling_possible(&self, c: &crate::chess_rules::Castling) -> bool {
+    /// `castlings_from`, less those whose King is in check or would pass or reach an attacked
+    /// square (`castle_way_safe`): the castlings of the general check rules.
+    pub(super) fn safe_castlings_from(&self, from: usize, us: Color, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.castlings_from(from, us, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            if self.castle_way_safe(out[i]) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether castling `c` may be played now as far as the pieces go, its right aside: the
+    /// King and Rook stand on their squares and the squares between each and its destination
+    /// are empty (but for the two).
+    fn castling_in_place(&self, c: &crate::chess_rules::Castling) -> bool {
         let us = c.color;
         let (king, rook) = (self.cell(c.king_from.cell()), self.cell(c.rook_from.cell()));
         if king == EMPTY
@@ -128,8 +157,18 @@ impl Position {
             return false;
         }
         c.must_be_empty().all(|sq| self.cell(sq.cell()) == EMPTY)
-            && c.king_way()
-                .all(|sq| !self.square_attacked(sq.cell(), us.other()))
+    }
+
+    /// Whether no square of the castling King's way (`m.from` to `m.to` on its rank, both
+    /// included) is attacked, the King still on its square.
+    fn castle_way_safe(&self, m: Move) -> bool {
+        let rank = m.from.rank();
+        let (lo, hi) = (
+            m.from.file().min(m.to.file()),
+            m.from.file().max(m.to.file()),
+        );
+        let them = self.side_to_move().other();
+        (lo..=hi).all(|f| !self.square_attacked(Square::new(f, rank).cell(), them))
     }
 
     /// The promotions under the check rules, settled once the side's moves are listed: a move

@@ -36,7 +36,7 @@ impl Position {
         match kind {
             KING => {
                 self.table_moves(sq, us, true, out);
-                self.castlings(sq, us, out);
+                self.castlings_from(sq.cell(), us, out);
             }
             QUEEN | ROOK | BISHOP | KNIGHT | LION => self.table_moves(sq, us, false, out),
             PAWN => self.pawn_moves(sq, us, out),
@@ -101,29 +101,6 @@ impl Position {
                 && self.code_at(t) == EMPTY
             {
                 out.push(Move::normal(sq, t).declining());
-            }
-        }
-    }
-
-    /// The castlings of the game's file (`[[castling]]`) whose King stands on `sq`: the right
-    /// kept, the layer's Rook on its square, the squares between each and its destination
-    /// empty. Whether the King passes an attacked square is `castling_path_safe`'s to say.
-    fn castlings(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
-        let Some(rules) = &self.variant.chess_rules else {
-            return;
-        };
-        for (i, c) in rules.castlings.iter().enumerate() {
-            if c.color == us
-                && c.king_from == sq
-                && self.chess.castle >> i & 1 == 1
-                && self.code_at(c.rook_from) == code(ROOK, us)
-                && c.must_be_empty().all(|sq| self.code_at(sq) == EMPTY)
-            {
-                out.push(
-                    Move::new(MoveKind::Castle, sq, c.king_to)
-                        .with_aux(0, c.rook_from)
-                        .with_aux(1, c.rook_to),
-                );
             }
         }
     }
