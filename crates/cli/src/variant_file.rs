@@ -228,6 +228,13 @@ fn summary(v: &'static Variant) -> String {
                 v.abbr(other)
             );
         }
+        if !spec.captured_only_by.is_empty() {
+            let captors: Vec<String> = (spec.captured_only_by.iter())
+                .filter_map(|a| v.kind_by_abbr(a))
+                .map(|k| format!("{} ({})", v.spec(k).name, v.abbr(k)))
+                .collect();
+            let _ = writeln!(out, "  captured only by: {}", captors.join(", "));
+        }
     }
     out
 }

@@ -266,3 +266,31 @@ fn a_flip_piece_is_checked_and_its_moves_listed() {
         assert!(moves.contains(&text), "{text} in {out}");
     }
 }
+
+/// A piece only some types may capture: `variant check` names them, and `moves` leaves out the
+/// other types' captures of it.
+#[test]
+fn a_guarded_piece_is_checked_and_played_from_a_file() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rules/tests/data/sentinels.toml"
+    );
+    let o = jovian(&["variant", "check", file]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(
+        out.contains("captured only by: King (K), Knight (N)"),
+        "{out}"
+    );
+    // Blue's Rook d1 faces Tan's Sentinel d5 up an open file; its Knight b4 reaches it too.
+    let position = "7,k/8/8/1,K,1,s,4/1,N,6/8/8/3,R,4 b";
+    let o = jovian(&["moves", file, "--position", position]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let moves: Vec<&str> = out.lines().collect();
+    assert!(moves.contains(&"Nb4xd5"), "{out}");
+    assert!(
+        moves.contains(&"Rd1-d4") && !moves.iter().any(|m| m.starts_with("Rd1xd5")),
+        "{out}"
+    );
+}

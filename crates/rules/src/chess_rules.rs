@@ -118,8 +118,8 @@ impl ChessRules {
 }
 
 /// A pawn's powers beyond its Betza moves (a piece's `initial_steps`, `initial_ranks` and
-/// `en_passant`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// `en_passant`). The default: one step, no en passant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PawnPowers {
     /// From one of `initial_ranks` it may also advance straight forward up to this many squares
     /// (2 in International Chess), not capturing, over empty squares only; 0 for none. By
@@ -133,11 +133,6 @@ pub struct PawnPowers {
 }
 
 impl PawnPowers {
-    /// Whether an advance of several squares starts on relative rank `rank` (from 0).
-    pub fn multi_step_from(&self, rank: u8) -> bool {
-        self.steps_from(rank) > 1
-    }
-
     /// The most squares an advance from relative rank `rank` (from 0) may go: 1 where it has no
     /// multi-step advance.
     pub fn steps_from(&self, rank: u8) -> u8 {
@@ -158,6 +153,9 @@ pub struct ChessPiece {
     pub pawn: Option<PawnPowers>,
     /// One step straight forward for its owner, as a mailbox offset (a pawn's advance).
     pub forward: isize,
+    /// Its table's capture-only leaps (a pawn's captures) as mailbox offsets, from the lower
+    /// file to the higher (sorted by offset: the same order for both sides).
+    pub captures: Vec<isize>,
     /// Every type it may promote to when it may choose among several (`promotes_to` first);
     /// empty for a piece with one promoted type.
     pub promotion_choices: Vec<PieceKind>,

@@ -14,6 +14,7 @@ mod doubled;
 mod drops;
 mod jupiter;
 mod noisy;
+mod pawns;
 mod promotion_rule;
 mod relay;
 mod shogi_rules;
@@ -90,7 +91,7 @@ impl Position {
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         self.pseudo_moves::<false>(out);
         if self.variant().has_chess_rules {
-            self.mechanism_moves(out);
+            self.settle_promotions(self.side_to_move(), out);
         }
         self.settle_shogi_promotions(out);
         // A drop is a whole turn: none in the middle of a doubled one. (The 12x8 layer's drops
@@ -195,6 +196,10 @@ impl Position {
     #[inline(always)]
     fn piece_moves<const NOISY: bool>(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
         let v = self.variant();
+        if v.has_chess_rules && v.chess_piece(self.cell(from)).pawn.is_some() {
+            self.pawn_moves(from, us, out);
+            return false;
+        }
         let ui = us.index();
         let cp = v.compiled(self.cell(from));
         let from_sq = Square::from_cell(from);
@@ -343,10 +348,40 @@ impl Position {
                 }
             }
         }
+        if v.restricted_captures {
+            self.drop_forbidden_captures(from, start, out);
+        }
         if let Some(other) = cp.flip {
             flip_twins(from_sq, other, start, NOISY, out);
         }
         cp.relay.is_some()
+    }
+
+    /// Removes from `out[start..]` the moves of the piece on `from` that would capture a piece
+    /// its type may not (`Variant::may_capture`, a file's `captured_only_by`): such a move is
+    /// no move at all.
+    #[inline(never)]
+    fn drop_forbidden_captures(&self, from: usize, start: usize, out: &mut Vec<Move>) {
+        let v = self.variant();
+        let taker = crate::piece::Piece::from_code(self.cell(from)).kind;
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let allowed = if m.kind == MoveKind::Normal {
+                // The common shape, and every move of the 12x8 layer's table types: it takes
+                // what stands on its destination, if anything.
+                let c = self.cell(m.to.cell());
+                c == EMPTY || v.may_capture(taker, c)
+            } else {
+                (self.victim_cells(m).as_slice().iter())
+                    .all(|&c| v.may_capture(taker, self.cell(c as usize)))
+            };
+            if allowed {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// The legal moves: none once the game is over, none that would make a position occur a

@@ -367,6 +367,9 @@ pub struct PieceSpec {
     /// Abbreviation of the type it may turn into after any of its own moves, or instead of
     /// moving (a flip piece, like the 12x8 game's Can(n)on between Rook-wise and Bishop-wise).
     pub flips_to: Option<&'static str>,
+    /// The abbreviations of the only types that may capture it (the 12x8 game's Elephant: the
+    /// King and the Pawn); empty for a piece any enemy may take. Never a royal piece's.
+    pub captured_only_by: Vec<&'static str>,
     /// A pawn's multi-step advance and en passant (`chess_rules::PawnPowers`); a piece with them
     /// is a pawn for the fifty-move rule.
     pub pawn: Option<crate::chess_rules::PawnPowers>,
@@ -401,6 +404,7 @@ impl PieceSpec {
             promotes_to: None,
             also_promotes_to: Vec::new(),
             flips_to: None,
+            captured_only_by: Vec::new(),
             pawn: None,
             promoted: false,
             latent: 0,

@@ -109,6 +109,9 @@ pub struct CompiledPiece {
     /// The type it may turn into after each of its own moves or instead of moving
     /// (`PieceSpec::flips_to`).
     pub flip: Option<PieceKind>,
+    /// The types that may capture it, a bit each (`PieceSpec::captured_only_by`); `None` for a
+    /// piece any enemy may take.
+    pub captured_only_by: Option<[u64; 4]>,
     pub royal: bool,
     /// Typhoon hooks (see `Special`), as oriented mailbox offsets.
     pub double_hops: Vec<isize>,
@@ -205,6 +208,9 @@ pub struct Variant {
     pub setups: SetupRule,
     /// Some type immobilizes (the movegen filter runs only then, so Scirocco pays nothing).
     pub has_immobilizer: bool,
+    /// Some type may be captured only by certain types (`PieceSpec::captured_only_by`): the
+    /// generators drop the other captures of it only then.
+    pub restricted_captures: bool,
     /// The union of every type's latent bits: poison, burning, doubling and the Kamikaze's
     /// self-capture are looked for only when some type has them.
     pub latent: u8,
@@ -428,6 +434,14 @@ impl Variant {
                 c.promoted = spec.promoted;
                 c.promotes_to = spec.promotes_to.map(kind_of);
                 c.flip = spec.flips_to.map(kind_of);
+                c.captured_only_by = (!spec.captured_only_by.is_empty()).then(|| {
+                    let mut bits = [0u64; 4];
+                    for abbr in &spec.captured_only_by {
+                        let k = kind_of(abbr).0;
+                        bits[k as usize >> 6] |= 1 << (k & 63);
+                    }
+                    bits
+                });
                 let chess = &mut chess_pieces[code as usize];
                 if !spec.also_promotes_to.is_empty() {
                     chess.promotion_choices = (spec.promotes_to.iter())
@@ -437,6 +451,11 @@ impl Variant {
                 }
                 chess.pawn = spec.pawn;
                 chess.forward = oriented((0, 1), color);
+                chess.captures = (atoms.iter())
+                    .filter(|a| a.is_leaper() && a.mode == crate::betza::Mode::Capture)
+                    .flat_map(|a| a.vectors.iter().map(|&v| oriented(v, color)))
+                    .collect();
+                chess.captures.sort_unstable();
                 for atom in &atoms {
                     for &v in &atom.vectors {
                         let step = oriented(v, color);
@@ -552,6 +571,7 @@ impl Variant {
             title,
             geometry,
             has_immobilizer: pieces.iter().any(|p| p.latent & latent::IMMOBILIZES != 0),
+            restricted_captures: pieces.iter().any(|p| !p.captured_only_by.is_empty()),
             latent: pieces.iter().fold(0, |acc, p| acc | p.latent),
             pieces,
             rules,
@@ -665,6 +685,15 @@ impl Variant {
     #[inline]
     pub fn compiled(&self, code: Code) -> &CompiledPiece {
         &self.compiled[code as usize]
+    }
+
+    /// Whether a piece of type `taker` may capture the piece `victim` (a piece code): any type
+    /// may, unless the victim's type is `captured_only_by` others.
+    #[inline]
+    pub fn may_capture(&self, taker: PieceKind, victim: Code) -> bool {
+        let k = taker.0;
+        (self.compiled[victim as usize].captured_only_by)
+            .is_none_or(|bits| bits[k as usize >> 6] >> (k & 63) & 1 == 1)
     }
 
     /// A piece code's powers under the check rules.

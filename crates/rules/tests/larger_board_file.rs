@@ -97,7 +97,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
             "only name, abbr, betza, aliases, value and description",
         ),
         (
-            &[("betza = \"mfWcfF\"", "betza = \"mfWcfFmbW\"")],
+            &[("betza = \"mfWcfF\"", "betza = \"mfWcfFcbF\"")],
             "its moves are code",
         ),
         (

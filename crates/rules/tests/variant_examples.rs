@@ -379,6 +379,19 @@ fn bad_chess_rules_are_one_clear_error() {
             "lists 2 numbers for 1 initial_ranks",
         ),
         ("\"Q\", \"C\"", "\"Q\", \"Z\"", "promotes to \"Z\""),
+        // A pawn moves as one: a non-capturing step forward and capture-only leaps.
+        (
+            "betza = \"mfWcfF\"",
+            "betza = \"mfWcfFmfF\"",
+            "moves as a pawn",
+        ),
+        ("betza = \"mfWcfF\"", "betza = \"fWcfF\"", "moves as a pawn"),
+        ("betza = \"mfWcfF\"", "betza = \"cfF\"", "moves as a pawn"),
+        (
+            "betza = \"mfWcfF\"",
+            "betza = \"mfRcfF\"",
+            "moves as a pawn",
+        ),
     ];
     for (from, to, message) in cases {
         assert!(CAPABLANCA.contains(from), "{from}");

@@ -38,6 +38,12 @@ function legend(info) {
   return list;
 }
 
+/// Which types alone may capture the piece (a file's `captured_only_by`), in words.
+export function captorsText(info, pieceInfo) {
+  const named = info.captured_only_by.map((a) => `${pieceInfo(a)?.name || a} (${a})`);
+  return `Only ${named.join(" or ")} may capture it.`;
+}
+
 /// What the piece promotes to (or, for a flip piece, turns into), in words.
 export function promotionText(info, pieceInfo) {
   if (info.flips_to) {
@@ -79,6 +85,9 @@ export function showPanel(box, info, { variant, owner, square, note } = {}) {
   const words = document.createElement("div");
   words.appendChild(text("p", info.description || ""));
   words.appendChild(text("p", promotionText(info, pieceInfo), "promotion"));
+  if (info.captured_only_by?.length) {
+    words.appendChild(text("p", captorsText(info, pieceInfo), "captors"));
+  }
   if (info.moves_like && info.moves_like.length) {
     const names = info.moves_like.map((a) => `${pieceInfo(a)?.name || a} (${a})`).join(", ");
     words.appendChild(text("p", `Moves exactly like: ${names}.`, "alike"));

@@ -23,6 +23,10 @@ struct PieceInfo {
     /// piece, `PieceSpec::flips_to`).
     #[serde(skip_serializing_if = "Option::is_none")]
     flips_to: Option<&'static str>,
+    /// The only types that may capture it (`PieceSpec::captured_only_by`); empty for a piece
+    /// any enemy may take.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    captured_only_by: Vec<&'static str>,
     promoted: bool,
     royal: bool,
     diagram: Diagram,
@@ -96,6 +100,7 @@ fn describe(v: &'static Variant, file: Option<&str>) -> VariantInfo {
                         .collect()
                 },
                 flips_to: spec.flips_to,
+                captured_only_by: spec.captured_only_by.clone(),
                 promoted: spec.promoted,
                 royal: spec.royal,
                 diagram: diagram(v, k),
@@ -153,5 +158,20 @@ mod tests {
             .map(|p| &p["flips_to"])
             .collect();
         assert_eq!(flips, [&serde_json::Value::Null, &"V".into(), &"C".into()]);
+    }
+
+    /// A piece only some types may capture lists them (the panel says so); the others carry
+    /// no such list.
+    #[test]
+    fn a_guarded_piece_is_described_with_its_captors() {
+        let text = include_str!("../../rules/tests/data/sentinels.toml");
+        let v = jovian_rules::file::game_from_toml(text).unwrap();
+        let json = serde_json::to_value(info(v, Some("sentinels.toml"))).unwrap();
+        let captors: Vec<&serde_json::Value> = (json["pieces"].as_array().unwrap().iter())
+            .map(|p| &p["captured_only_by"])
+            .collect();
+        let none = &serde_json::Value::Null;
+        let guarded = serde_json::json!(["K", "N"]);
+        assert_eq!(captors, [none, none, none, none, &guarded]);
     }
 }

@@ -42,6 +42,10 @@ pub struct PieceEntry {
     /// moving (a flip piece).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flips: Option<String>,
+    /// The abbreviations of the only types that may capture it (the 12x8 game's Elephant, which
+    /// only a King or a Pawn may take); empty for a piece any enemy may take.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captured_only_by: Vec<String>,
     /// From one of `initial_ranks` it may also advance straight forward up to this many
     /// squares over empty ones, not capturing (a chess Pawn's 2).
     #[serde(default, skip_serializing_if = "InitialSteps::is_none")]
@@ -190,6 +194,9 @@ impl PieceEntry {
                 }
             }),
             flips: spec.flips_to.map(str::to_string),
+            captured_only_by: (spec.captured_only_by.iter())
+                .map(|a| a.to_string())
+                .collect(),
             initial_steps: spec.pawn.map_or_else(InitialSteps::default, |p| {
                 let listed = (0..16).filter(|r| p.initial_ranks >> r & 1 == 1);
                 let steps: Vec<u8> = listed.map(|r| p.initial_steps[r]).collect();
@@ -254,6 +261,11 @@ impl PieceEntry {
             promotes_to: targets.first().cloned().map(leak::string),
             also_promotes_to: targets.into_iter().skip(1).map(leak::string).collect(),
             flips_to: self.flips.map(leak::string),
+            captured_only_by: self
+                .captured_only_by
+                .into_iter()
+                .map(leak::string)
+                .collect(),
             pawn,
             promoted: self.promoted,
             latent: self.latent.iter().fold(0, |bits, l| bits | l.bit()),
@@ -291,6 +303,55 @@ fn flip_error(e: &PieceEntry, target: &str, entries: &[Spanned<PieceEntry>]) -> 
     e.promotes.is_some().then(|| {
         format!("piece {name:?} both promotes and flips: give it one way of changing its type")
     })
+}
+
+/// What is wrong with a pawn's movement, if anything: a piece with pawn powers (`initial_steps`,
+/// `initial_ranks`, `en_passant`) moves by one step straight forward that does not capture (its
+/// advance, which `initial_steps` lengthens) and by leaps that only capture, and by nothing else
+/// (no hooks, no flips): the shape the pawns' generator lists (`movegen/pawns.rs`). A Betza
+/// string that does not read is reported elsewhere.
+fn pawn_shape_error(e: &PieceEntry) -> Option<String> {
+    use crate::betza::Mode;
+    let powers = !e.initial_steps.is_none() || e.en_passant || !e.initial_ranks.is_empty();
+    if !powers {
+        return None;
+    }
+    let atoms = crate::betza::parse(&e.betza).ok()?;
+    let leaps_fit = atoms.iter().all(|a| {
+        a.is_leaper()
+            && a.skip == 0
+            && (a.vectors.iter()).all(|&v| match a.mode {
+                Mode::Move => v == (0, 1),
+                Mode::Capture => true,
+                Mode::Both => false,
+            })
+    });
+    let advances = atoms.iter().any(|a| a.mode == Mode::Move);
+    (!(leaps_fit && advances && e.hooks.is_empty() && e.flips.is_none())).then(|| {
+        format!(
+            "piece {:?} has pawn powers (initial_steps, initial_ranks, en_passant), so it \
+             moves as a pawn: one step straight forward that does not capture (mfW) and leaps \
+             that only capture (such as cfF), with no hooks or flips; its betza is {:?}",
+            e.name, e.betza
+        )
+    })
+}
+
+/// What is wrong with a piece's `captured_only_by`, if anything: each type must exist, and a
+/// royal piece may not have the key (the check rules and the engine find attacks on a royal
+/// piece by every enemy's moves).
+fn captor_error(e: &PieceEntry, entries: &[Spanned<PieceEntry>]) -> Option<String> {
+    let name = &e.name;
+    if e.royal && !e.captured_only_by.is_empty() {
+        return Some(format!(
+            "piece {name:?} is royal: captured_only_by is for pieces that are not"
+        ));
+    }
+    let unknown =
+        (e.captured_only_by.iter()).find(|a| !entries.iter().any(|x| &x.get_ref().abbr == *a))?;
+    Some(format!(
+        "piece {name:?} is captured only by {unknown:?}, which no piece is"
+    ))
 }
 
 /// A variant file that cannot be read: what is wrong and where (line and column from 1).
@@ -335,7 +396,7 @@ struct PiecesFile {
 }
 
 /// The keys of an entry in the order a file writes them.
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 17] = [
     "name",
     "abbr",
     "betza",
@@ -343,6 +404,7 @@ const KEYS: [&str; 16] = [
     "royal",
     "promotes",
     "flips",
+    "captured_only_by",
     "initial_steps",
     "initial_ranks",
     "en_passant",
@@ -497,6 +559,12 @@ pub(super) fn check_pieces(text: &str, entries: &[Spanned<PieceEntry>]) -> Resul
             flip_error(e, target, entries).map_or(Ok(()), |message| {
                 Err(FileError::at(text, entry.span().start, message))
             })?;
+        }
+        if let Some(message) = pawn_shape_error(e) {
+            return Err(FileError::at(text, entry.span().start, message));
+        }
+        if let Some(message) = captor_error(e, entries) {
+            return Err(FileError::at(text, entry.span().start, message));
         }
         if let Some(r) = e.initial_ranks.iter().find(|&&r| !(1..=16).contains(&r)) {
             return Err(FileError::at(

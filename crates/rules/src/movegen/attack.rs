@@ -29,9 +29,14 @@ impl Position {
         if self.mid_turn().is_some() {
             return false;
         }
-        // Chess has its own attack test. (A doubled piece's continuing twins take what their
-        // plain moves take: they add no victims.)
-        if v.chess {
+        // Chess has its own attack test; a piece that only some types may take is found by the
+        // moves themselves. (A doubled piece's continuing twins take what their plain moves
+        // take: they add no victims.)
+        if v.chess
+            || v.compiled(self.cell(target.cell()))
+                .captured_only_by
+                .is_some()
+        {
             return self.capturable_by_generation(target, scratch);
         }
         let them = self.side_to_move().other();

@@ -1,6 +1,6 @@
-//! The moves of the check rules' mechanisms (model: `chess_rules`): a pawn's multi-step advances,
-//! en passant, castling, the choice among several promoted types, and the legal-move filter that
-//! keeps the mover's royal pieces out of attack.
+//! The moves of the check rules' mechanisms (model: `chess_rules`): castling, the choice among
+//! several promoted types, and the legal-move filter that keeps the mover's royal pieces out of
+//! attack. (A pawn's advances, en passant and promotions are `movegen/pawns.rs`.)
 //!
 //! Legality is decided without playing the move where it cannot matter: when the mover is not in
 //! check, a move of a non-royal piece that does not start on a line through a royal piece (along
@@ -13,45 +13,10 @@ use super::at;
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, code_color_index};
-use crate::position::{NO_SQUARE, Position};
+use crate::position::Position;
 use crate::variant::CompiledPiece;
 
 impl Position {
-    /// Adds what the mechanisms give the side to move: multi-step advances and en passant
-    /// captures (table moves and castlings are already in `out`).
-    #[inline(never)]
-    pub(super) fn mechanism_moves(&self, out: &mut Vec<Move>) {
-        let v = self.variant();
-        if v.chess_rules.is_none() {
-            return;
-        }
-        let us = self.side_to_move();
-        for &cell in self.side_cells(us) {
-            let cell = cell as usize;
-            let code = self.cell(cell);
-            let chess = v.chess_piece(code);
-            let rank = self.relative_rank(us, cell);
-            if let Some(pawn) = chess.pawn
-                && pawn.multi_step_from(rank)
-            {
-                let cp = v.compiled(code);
-                let mut to = at(cell, chess.forward);
-                for step in 1..=pawn.steps_from(rank) {
-                    if self.cell(to) != EMPTY {
-                        break;
-                    }
-                    if step >= 2 {
-                        let m = Move::normal(Square::from_cell(cell), Square::from_cell(to));
-                        self.push_promotable(m, cp, us, out);
-                    }
-                    to = at(to, chess.forward);
-                }
-            }
-        }
-        self.en_passant_moves(us, out);
-        self.settle_promotions(us, out);
-    }
-
     /// The castlings of the royal piece on `from` (each side's `[[castling]]` entries whose
     /// King stands there): the right held, the King and Rook on their squares, the squares
     /// between each and its destination empty. Listed right after the King's own moves, by the
@@ -77,51 +42,12 @@ impl Position {
         }
     }
 
-    /// Pushes a move, and its promoting twin where the piece may promote on it (sorted out by
-    /// `settle_promotions`).
-    fn push_promotable(&self, m: Move, cp: &CompiledPiece, us: Color, out: &mut Vec<Move>) {
-        out.push(m);
-        let v = self.variant();
-        if let Some(kind) = cp.promotes_to
-            && (v.in_zone(us, m.from.cell()) || v.in_zone(us, m.to.cell()))
-        {
-            out.push(m.with_promotion(kind));
-        }
-    }
-
     /// `color`'s rank of `cell`, counted from its own side (0 = its first rank).
     pub(crate) fn relative_rank(&self, color: Color, cell: usize) -> u8 {
         let rank = Square::from_cell(cell).rank();
         match color {
             Color::Blue => rank,
             Color::Tan => self.variant().geometry.height - 1 - rank,
-        }
-    }
-
-    /// The captures onto the squares the enemy pawn passed with its last advance.
-    fn en_passant_moves(&self, us: Color, out: &mut Vec<Move>) {
-        let state = self.state();
-        if state.ep_target == NO_SQUARE {
-            return;
-        }
-        let v = self.variant();
-        let victim = Square(state.ep_target);
-        let step = crate::geometry::unit_step(Square(state.ep_from), victim);
-        let mut passed = at(Square(state.ep_from).cell(), step);
-        while passed != victim.cell() {
-            for &cell in self.side_cells(us) {
-                let cell = cell as usize;
-                if self.takes_en_passant_onto(cell, passed) {
-                    let m = Move::new(
-                        MoveKind::EnPassant,
-                        Square::from_cell(cell),
-                        Square::from_cell(passed),
-                    )
-                    .with_aux(0, victim);
-                    self.push_promotable(m, v.compiled(self.cell(cell)), us, out);
-                }
-            }
-            passed = at(passed, step);
         }
     }
 
@@ -171,11 +97,12 @@ impl Position {
         (lo..=hi).all(|f| !self.square_attacked(Square::new(f, rank).cell(), them))
     }
 
-    /// The promotions under the check rules, settled once the side's moves are listed: a move
-    /// of a piece with several promoted types is listed once per type it may become now (within
-    /// the limits), and a move that does not promote but must is dropped. (Done here, over the
-    /// list, so that the games without these rules pay nothing in the tables' hot loop.)
-    fn settle_promotions(&self, us: Color, out: &mut Vec<Move>) {
+    /// The promotions under the check rules of the pieces that promote by their tables, settled
+    /// once the side's moves are listed: a move of a piece with several promoted types is listed
+    /// once per type it may become now (within the limits), and a move that does not promote but
+    /// must is dropped. (Done here, over the list, so that the games without these rules pay
+    /// nothing in the tables' hot loop. Pawns list their own: `movegen/pawns.rs`.)
+    pub(super) fn settle_promotions(&self, us: Color, out: &mut Vec<Move>) {
         let v = self.variant();
         let Some(rules) = &v.chess_rules else { return };
         let mut extra = [Move::normal(Square(0), Square(0)); 128];
@@ -185,7 +112,7 @@ impl Position {
             let m = out[i];
             let code = self.cell(m.from.cell());
             let cp = v.compiled(code);
-            if cp.promotes_to.is_some() {
+            if cp.promotes_to.is_some() && v.chess_piece(code).pawn.is_none() {
                 let choices = &v.chess_piece(code).promotion_choices;
                 let to = m.destination().cell();
                 let zone = v.in_zone(us, m.from.cell()) || v.in_zone(us, to);
@@ -227,7 +154,7 @@ impl Position {
     }
 
     /// How many pieces of this type and side stand on the board.
-    fn count_of(&self, piece: Piece) -> usize {
+    pub(super) fn count_of(&self, piece: Piece) -> usize {
         let code = piece.code();
         (self.side_cells(piece.color).iter())
             .filter(|&&c| self.cell(c as usize) == code)

@@ -62,7 +62,7 @@ impl Position {
         }
         self.pseudo_moves::<true>(out);
         if chess_rules {
-            self.mechanism_moves(out);
+            self.settle_promotions(self.side_to_move(), out);
         }
         self.settle_shogi_promotions(out);
         out.retain(|&m| self.is_noisy(m));

@@ -267,9 +267,9 @@ impl Position {
     }
 
     /// Whether the piece on `cell` is a pawn that takes en passant and has a capturing leap onto
-    /// `passed` (the one test of both the right and the capture).
+    /// `passed`: the right's test (the capture itself is listed by `movegen/pawns.rs`).
     #[inline]
-    pub(crate) fn takes_en_passant_onto(&self, cell: usize, passed: usize) -> bool {
+    fn takes_en_passant_onto(&self, cell: usize, passed: usize) -> bool {
         let code = self.board[cell];
         self.variant
             .chess_piece(code)

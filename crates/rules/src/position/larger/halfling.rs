@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::moves::Move;
+use crate::piece::PieceKind;
 use crate::position::Position;
 
 impl Position {
@@ -42,7 +43,10 @@ impl Position {
                     } else {
                         break;
                     }
-                } else if color_of(c) != us && kind_of(c) != ELEPHANT && k < n {
+                } else if color_of(c) != us
+                    && self.variant().may_capture(PieceKind(LEAPER), c)
+                    && k < n
+                {
                     let beyond =
                         Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
                     if self.board[beyond.cell()] != EMPTY {
@@ -71,7 +75,7 @@ impl Position {
         let takeable = |sq: Option<Square>| {
             sq.filter(|s| {
                 let c = self.board[s.cell()];
-                is_piece(c) && color_of(c) != us && kind_of(c) != ELEPHANT
+                is_piece(c) && color_of(c) != us && self.variant().may_capture(PieceKind(kind), c)
             })
         };
         match kind {
@@ -229,7 +233,7 @@ impl Position {
             }
             // An enemy of the Leaper on the way: jumpable only if an empty square follows it (so
             // not right before another enemy) and it is no Elephant.
-            if prev_was_enemy || kind_of(c) == ELEPHANT {
+            if prev_was_enemy || !self.variant().may_capture(PieceKind(LEAPER), c) {
                 return false;
             }
             prev_was_enemy = true;

@@ -331,15 +331,6 @@ pub(crate) const fn last_rank(color: Color) -> u8 {
     }
 }
 
-/// `color`'s rank counted from its own side (0 = its first rank).
-#[inline(always)]
-pub(crate) const fn relative_rank(color: Color, rank: u8) -> u8 {
-    match color {
-        Color::Blue => rank,
-        Color::Tan => 7 - rank,
-    }
-}
-
 /// Forward for `color`, in ranks.
 #[inline(always)]
 pub(crate) const fn forward(color: Color) -> i8 {

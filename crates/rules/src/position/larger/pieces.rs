@@ -23,50 +23,36 @@ impl Position {
             .any(|&(dx, dy)| shifted(sq, dx, dy).is_some_and(|s| self.code_at(s) == wizard))
     }
 
-    /// What a piece of `us` may take on `sq` by replacement: an enemy, but an Elephant only for a
-    /// King or Pawn.
+    /// What a piece of type `taker` of `us` may take on `sq` by replacement: an enemy whose type
+    /// its own may capture (the file's `captured_only_by`: an Elephant only by a King or Pawn).
     #[inline(always)]
-    fn takes(&self, sq: Square, us: Color, elephant_taker: bool) -> bool {
+    pub(super) fn takes(&self, sq: Square, us: Color, taker: u8) -> bool {
         let c = self.code_at(sq);
-        is_piece(c) && color_of(c) != us && (elephant_taker || kind_of(c) != ELEPHANT)
+        is_piece(c) && color_of(c) != us && self.variant().may_capture(PieceKind(taker), c)
     }
 
     /// The moves of the unbewitched piece `kind` of `us` on `sq` (Halflings excepted).
     pub(super) fn chess_piece_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
         match kind {
             KING => {
-                self.table_moves(sq, us, true, out);
+                self.piece_moves_outlined(sq.cell(), us, out);
                 self.castlings_from(sq.cell(), us, out);
             }
-            QUEEN | ROOK | BISHOP | KNIGHT | LION => self.table_moves(sq, us, false, out),
-            PAWN => self.pawn_moves(sq, us, out),
+            QUEEN | ROOK | BISHOP | KNIGHT | LION => {
+                self.piece_moves_outlined(sq.cell(), us, out);
+            }
+            // A chess pawn (`movegen/pawns.rs`), with this game's hooks below.
+            PAWN => self.pawn_moves(sq.cell(), us, out),
             CANNON_ROOK | CANNON_BISHOP => self.cannon_moves(sq, kind, us, out),
             WIZARD => self.wizard_moves(sq, us, out),
             ELEPHANT => self.elephant_moves(sq, us, out),
             ASSASSIN => self.assassin_moves(sq, us, out),
             GOLEM_NE | GOLEM_NW => self.golem_moves(sq, kind, us, out),
-            _ if is_added(kind) => self.table_moves(sq, us, false, out),
+            _ if is_added(kind) => {
+                self.piece_moves_outlined(sq.cell(), us, out);
+            }
             // The upper part of a Golem: its moves are listed from the lower part.
             _ => {}
-        }
-    }
-
-    /// The moves of a type that moves by its Betza string (the game's file gives it): its
-    /// table moves, less the capture of an Elephant unless `elephant_taker` (the King; the Pawn
-    /// has its own moves).
-    fn table_moves(&self, sq: Square, us: Color, elephant_taker: bool, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.piece_moves_outlined(sq.cell(), us, out);
-        if !elephant_taker {
-            let elephant = code(ELEPHANT, us.other());
-            let mut kept = start;
-            for i in start..out.len() {
-                if self.board[out[i].to.cell()] != elephant {
-                    out[kept] = out[i];
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
         }
     }
 
@@ -105,56 +91,27 @@ impl Position {
         }
     }
 
-    fn pawn_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
-        let fwd = forward(us);
-        // The file's `initial_steps` by rank (three from the first rank, two from the second)
-        // and `en_passant`.
-        let powers = self.variant().chess_piece(self.code_at(sq)).pawn;
-        let steps = powers.map_or(1, |p| p.steps_from(relative_rank(us, sq.rank())));
-        let en_passant = powers.is_some_and(|p| p.en_passant);
-        let mut t = sq;
-        for _ in 0..steps {
-            let Some(next) = shifted(t, 0, fwd) else {
-                break;
-            };
-            t = next;
-            if self.code_at(t) != EMPTY {
-                break;
-            }
-            self.push_pawn_move(Move::normal(sq, t), us, out);
-        }
-        for dx in [-1, 1] {
-            let Some(t) = shifted(sq, dx, fwd) else {
-                continue;
-            };
-            let c = self.code_at(t);
-            if self.takes(t, us, true) {
-                if kind_of(c) == WIZARD {
-                    // The Pawn becomes a Golem: the part on `to` has its partner on `from`.
-                    let part = golem_kind(-dx, -fwd);
-                    out.push(Move::normal(sq, t).with_promotion(PieceKind(part)));
-                } else {
-                    self.push_pawn_move(Move::normal(sq, t), us, out);
-                }
-            } else if c == EMPTY
-                && en_passant
-                && self.chess.ep_passed >> t.0 & 1 == 1
-                && self.chess.ep_target != NO_SQUARE
-                && self.code_at(Square(self.chess.ep_target)) == code(PAWN, us.other())
-            {
-                out.push(
-                    Move::new(MoveKind::EnPassant, sq, t).with_aux(0, Square(self.chess.ep_target)),
-                );
-            }
-        }
+    /// The Pawn's first hook: taking a Wizard (`victim`) it becomes a Golem, whose part on `to`
+    /// has its partner on `from`. `None` for any other victim.
+    pub(crate) fn golem_birth(
+        &self,
+        from: Square,
+        to: Square,
+        victim: Code,
+        us: Color,
+    ) -> Option<Move> {
+        (kind_of(victim) == WIZARD).then(|| {
+            let dx = to.file() as i8 - from.file() as i8;
+            let part = golem_kind(-dx, -forward(us));
+            Move::normal(from, to).with_promotion(PieceKind(part))
+        })
     }
 
-    /// A Pawn's move, or its promotions when it reaches its last rank.
-    fn push_pawn_move(&self, m: Move, us: Color, out: &mut Vec<Move>) {
-        if m.to.rank() != last_rank(us) {
-            out.push(m);
-            return;
-        }
+    /// The Pawn's second hook: its promotions on its last rank. Its plain types (the file's
+    /// list, then the types a file adds), and, unless it would stand bewitched there, a Thunder
+    /// (while the Kings see each other: it explodes on any square but a King's) and an Assassin
+    /// (teleported to a square where it gives check).
+    pub(crate) fn layer_pawn_promotions(&self, m: Move, us: Color, out: &mut Vec<Move>) {
         for kind in self.plain_promotions() {
             out.push(m.with_promotion(PieceKind(kind)));
         }
@@ -209,7 +166,7 @@ impl Position {
                     }
                     screen = true;
                 } else if c != EMPTY {
-                    if self.takes(t, us, false) {
+                    if self.takes(t, us, kind) {
                         push(Move::normal(sq, t));
                     }
                     break;
@@ -299,7 +256,7 @@ impl Position {
     fn assassin_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         for (dx, dy) in DIRECTIONS {
             if let Some(t) = shifted(sq, dx, dy)
-                && self.takes(t, us, false)
+                && self.takes(t, us, ASSASSIN)
             {
                 out.push(Move::new(MoveKind::Igui, sq, t));
             }
@@ -350,7 +307,7 @@ impl Position {
             return;
         };
         let (ma, mb) = (mirror(sq), mirror(other));
-        let open = |t: Square| self.code_at(t) == EMPTY || self.takes(t, us, false);
+        let open = |t: Square| self.code_at(t) == EMPTY || self.takes(t, us, kind);
         for (ax, ay) in DIAGONAL {
             let Some(a) = shifted(ma, ax, ay).filter(|&a| open(a)) else {
                 continue;
