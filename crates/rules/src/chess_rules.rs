@@ -3,9 +3,10 @@
 //! `en_passant`, several promotion choices): the model only. Move generation and make/unmake
 //! read it in `movegen/chess_rules.rs` and `position/rights.rs`.
 //!
-//! The 12x8 game still runs on its own layer (`position/larger`, `Variant::chess`), whose code
-//! reads its file's check rules, castlings and Pawn powers from this model; its moves are to be
-//! moved onto the general mechanisms, keeping only its exotic pieces as hooks.
+//! The 12x8 game runs partly on its own layer (`position/larger`, `Variant::chess`): its moves
+//! come from the general generator (table types, castling, the pawn, drops' common part) with
+//! the layer's hooks for its exotic pieces; its check test, legality filter and make/unmake are
+//! still the layer's own, reading its file's rules from this model.
 
 use crate::geometry::{Color, Square};
 use crate::piece::PieceKind;

@@ -109,9 +109,6 @@ impl Position {
     /// skip their plain steps to empty squares (the rest are filtered by the caller).
     #[inline(always)]
     fn pseudo_moves<const NOISY: bool>(&self, out: &mut Vec<Move>) {
-        if self.variant().chess {
-            return self.chess_pseudo_moves(out);
-        }
         out.clear();
         if self.mid_turn().is_some() {
             self.second_parts(out);
@@ -127,10 +124,15 @@ impl Position {
             SquareSet::default()
         };
         let any_doubled = !doubled.is_empty();
+        // The 12x8 layer's exotic types and bewitched pieces are its hook's to list.
+        let layer = self.variant().chess;
         // Castlings follow their King's own moves (`castlings_from`).
-        let castles = self.variant().has_chess_rules && self.state().castle != 0;
+        let castles = (self.variant().has_chess_rules || layer) && self.state().castle != 0;
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
+            if layer && self.layer_piece_moves(cell, us, out) {
+                continue;
+            }
             // A paralysed piece's only move of its own is to capture itself; it relays nothing.
             if immobilizers && self.is_immobilized(cell, us) {
                 out.push(Move::suicide(Square::from_cell(cell)));
@@ -145,7 +147,12 @@ impl Position {
                 self.add_continuations(start, out);
             }
             if castles && self.variant().compiled(self.cell(cell)).royal {
-                self.safe_castlings_from(cell, us, out);
+                // The layer's legal filter tests the King's way its own way.
+                if layer {
+                    self.castlings_from(cell, us, out);
+                } else {
+                    self.safe_castlings_from(cell, us, out);
+                }
             }
         }
         // All relayed moves, from every relayer, follow this index; each is checked against all
@@ -180,6 +187,10 @@ impl Position {
                     self.add_continuation(out[i], out);
                 }
             }
+        }
+        // The 12x8 layer's drops follow every piece's moves.
+        if layer {
+            self.drop_moves(us, out);
         }
     }
 

@@ -124,3 +124,55 @@ fn the_loader_refuses_an_unknown_captor_and_a_royal_piece_with_the_key() {
     assert!(e.message.contains("is royal: captured_only_by"), "{e}");
     assert_eq!(e.line, 22, "{e}");
 }
+
+/// Seeded random games of the game, under its own rules and under the check rule: no listed
+/// move takes a Sentinel but a King's or a Knight's, and make and unmake keep the hash equal to
+/// the one computed afresh and give back the position.
+#[test]
+fn random_games_never_take_a_guarded_piece_by_another_type() {
+    let checked = SENTINELS
+        .replace(
+            "royal_capture_loses = true\nbare_piece_loses = false\nthird_repetition_illegal = true\n",
+            "check = true\n",
+        )
+        .replace("id = \"sentinels\"", "id = \"sentinels-check\"");
+    assert!(game(&checked).chess_rules.is_some());
+    let (mut seed, mut guarded_captures) = (11u64, 0usize);
+    for v in [game(SENTINELS), game(&checked)] {
+        let sentinel = v.kind_by_abbr("S").unwrap();
+        let captors = [v.kind_by_abbr("K").unwrap(), v.kind_by_abbr("N").unwrap()];
+        for _game in 0..8 {
+            let mut pos = Position::start(v);
+            let mut moves = Vec::new();
+            for _ply in 0..150 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let (text, hash) = (fen::write_position(&pos), pos.hash());
+                for &m in &moves {
+                    let mover = pos.piece_at(m.from).unwrap().kind;
+                    for victim in pos.captures_of(m) {
+                        if pos.piece_at(victim).unwrap().kind == sentinel {
+                            assert!(captors.contains(&mover), "{text}: {m:?}");
+                            guarded_captures += 1;
+                        }
+                    }
+                    pos.make(m);
+                    assert_eq!(pos.hash(), pos.compute_hash(), "{text}: {m:?}");
+                    pos.unmake();
+                    assert_eq!(pos.hash(), hash, "{text}: {m:?}");
+                }
+                assert_eq!(fen::write_position(&pos), text);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.make(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(
+        guarded_captures > 20,
+        "{guarded_captures} captures of a Sentinel"
+    );
+}

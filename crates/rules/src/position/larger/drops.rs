@@ -16,7 +16,7 @@ impl Position {
         self.variant.rules.drops
     }
 
-    pub(super) fn drop_moves(&self, us: Color, out: &mut Vec<Move>) {
+    pub(crate) fn drop_moves(&self, us: Color, out: &mut Vec<Move>) {
         let Some(drops) = self.layer_drops() else {
             return;
         };

@@ -27,7 +27,7 @@ impl Position {
     /// it changes where the quick test's conditions hold; any other is made and the King's
     /// square tested.
     fn chess_safe_moves(&mut self, out: &mut Vec<Move>) {
-        self.chess_pseudo_moves(out);
+        self.pseudo_legal_moves(out);
         let us = self.side;
         let quick_king = self.quick_test_king(us);
         // The quick test found the King already.

@@ -1,6 +1,9 @@
 //! The 12x8 game's International Chess layer (docs/rules/larger-board.md): the state beyond the
 //! board (hands, castling and en passant rights, which Kings have moved, whether drops are closed,
-//! the fifty-move counter), its move generation, check, make/unmake and the game's end.
+//! the fifty-move counter), its exotic pieces' moves (the hook the general generator calls:
+//! `generate.rs`), check, make/unmake and the game's end. Its King, Queen, Rook, Bishop, Knight,
+//! Lion and added types move by the general generator, castling and the Pawn by the general
+//! mechanisms (`movegen/chess_rules.rs`, `movegen/pawns.rs`).
 //!
 //! Everything here runs only for a variant with `Variant::chess`; the other games never enter it.
 //! Pieces are named by the type indices of `variants::larger_board::kinds`.

@@ -1,7 +1,7 @@
-//! The moves of each type but the Halflings: King (and castling), Queen, Rook, Bishop, Knight,
-//! Pawn (multi-step advances, en passant, promotions, the Golem's birth), Lion, Can(n)on (with its
-//! flips), Wizard (mirror moves and swaps), Elephant (orbits), Assassin (shots, also en passant)
-//! and Golem (both parts at once).
+//! The moves of the exotic types but the Halflings: Can(n)on (with its flips), Wizard (mirror
+//! moves and swaps), Elephant (orbits), Assassin (shots, also en passant) and Golem (both parts at
+//! once); the Pawn's two hooks (the Golem's birth, the Assassin's and Thunder's promotions); a
+//! bewitched piece's steps.
 
 use super::*;
 use crate::moves::{Move, MoveKind};
@@ -29,31 +29,6 @@ impl Position {
     pub(super) fn takes(&self, sq: Square, us: Color, taker: u8) -> bool {
         let c = self.code_at(sq);
         is_piece(c) && color_of(c) != us && self.variant().may_capture(PieceKind(taker), c)
-    }
-
-    /// The moves of the unbewitched piece `kind` of `us` on `sq` (Halflings excepted).
-    pub(super) fn chess_piece_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
-        match kind {
-            KING => {
-                self.piece_moves_outlined(sq.cell(), us, out);
-                self.castlings_from(sq.cell(), us, out);
-            }
-            QUEEN | ROOK | BISHOP | KNIGHT | LION => {
-                self.piece_moves_outlined(sq.cell(), us, out);
-            }
-            // A chess pawn (`movegen/pawns.rs`), with this game's hooks below.
-            PAWN => self.pawn_moves(sq.cell(), us, out),
-            CANNON_ROOK | CANNON_BISHOP => self.cannon_moves(sq, kind, us, out),
-            WIZARD => self.wizard_moves(sq, us, out),
-            ELEPHANT => self.elephant_moves(sq, us, out),
-            ASSASSIN => self.assassin_moves(sq, us, out),
-            GOLEM_NE | GOLEM_NW => self.golem_moves(sq, kind, us, out),
-            _ if is_added(kind) => {
-                self.piece_moves_outlined(sq.cell(), us, out);
-            }
-            // The upper part of a Golem: its moves are listed from the lower part.
-            _ => {}
-        }
     }
 
     /// The types a Pawn promotes to on its own: its file's `promotes` list if it has one (some of
@@ -139,7 +114,7 @@ impl Position {
         }
     }
 
-    fn cannon_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
+    pub(super) fn cannon_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
         let (dirs, other) = if kind == CANNON_ROOK {
             (&ORTHOGONAL, CANNON_BISHOP)
         } else {
@@ -176,7 +151,7 @@ impl Position {
         out.push(Move::new(MoveKind::Flip, sq, sq).with_promotion(PieceKind(other)));
     }
 
-    fn wizard_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+    pub(super) fn wizard_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         let mut dests = [Square(0); 8];
         let mut n = 0;
         let m = mirror(sq);
@@ -215,7 +190,7 @@ impl Position {
         }
     }
 
-    fn elephant_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+    pub(super) fn elephant_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         let Some(king) = self.king_square(us) else {
             return;
         };
@@ -253,7 +228,7 @@ impl Position {
         }
     }
 
-    fn assassin_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
+    pub(super) fn assassin_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         for (dx, dy) in DIRECTIONS {
             if let Some(t) = shifted(sq, dx, dy)
                 && self.takes(t, us, ASSASSIN)
@@ -287,7 +262,7 @@ impl Position {
 
     /// The Golem whose lower part stands on `sq`: both parts make a mirror Ferz move and end
     /// diagonally adjacent again.
-    fn golem_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
+    pub(super) fn golem_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
         self.golem_destinations(sq, kind, us, |a0, a, b0, b| {
             out.push(Move::golem(a0, a, b0, b))
         });
