@@ -516,3 +516,47 @@ fn the_legal_moves_are_the_pseudo_legal_ones_that_leave_the_king_safe() {
         "{kept} kept, {refused} refused"
     );
 }
+
+/// A pawn's moves come in a player's order (`movegen/pawns.rs`): its advance, then its captures
+/// from the lower file to the higher; a move onto the last rank once per promoted type, right
+/// after one another. For both sides.
+#[test]
+fn a_pawns_moves_are_listed_in_a_players_order() {
+    let v = game(CAPABLANCA);
+    let cases = [
+        // White's c2 can go to c3 and c4 and take on b3 and d3; its e7 promotes on e8 or d8.
+        (
+            "3r5k/4P5/10/10/10/1p1p6/2P7/5K4 w - - 0 1",
+            [
+                ("c2", &["c3", "c4", "b3", "d3"][..]),
+                ("e7", &["e8", "d8"][..]),
+            ],
+        ),
+        // Black's mirror: h7 to h6, h5, takes g6 and i6; d2 promotes on d1 or e1.
+        (
+            "5k4/7p2/6P1P1/10/10/10/3p6/4R1K3 b - - 0 1",
+            [
+                ("h7", &["h6", "h5", "g6", "i6"][..]),
+                ("d2", &["d1", "e1"][..]),
+            ],
+        ),
+    ];
+    for (text, pawns) in cases {
+        let mut pos = Position::from_setup(&parse_position(v, text).unwrap()).unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for (from, order) in pawns {
+            let from = v.geometry.parse_square(from).unwrap();
+            let mut listed: Vec<String> = (moves.iter().filter(|m| m.from == from))
+                .map(|m| v.square_name(m.to))
+                .collect();
+            // One entry per destination, in the order first listed; promotions follow each other.
+            let promotions = listed.len();
+            listed.dedup();
+            assert_eq!(listed, order, "{text}");
+            if promotions > order.len() {
+                assert_eq!(promotions, 6 * order.len(), "{text}: six types each");
+            }
+        }
+    }
+}
