@@ -124,13 +124,15 @@ impl Position {
             SquareSet::default()
         };
         let any_doubled = !doubled.is_empty();
-        // The 12x8 layer's exotic types and bewitched pieces are its hook's to list.
+        // The check rules' pawns, and the 12x8 layer's exotic types and bewitched pieces, are
+        // listed apart (`mechanism_piece_moves`).
         let layer = self.variant().chess;
+        let mechanisms = layer || self.variant().has_chess_rules;
         // Castlings follow their King's own moves (`castlings_from`).
-        let castles = (self.variant().has_chess_rules || layer) && self.state().castle != 0;
+        let castles = mechanisms && self.state().castle != 0;
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
-            if layer && self.layer_piece_moves(cell, us, out) {
+            if mechanisms && self.mechanism_piece_moves(cell, us, out) {
                 continue;
             }
             // A paralysed piece's only move of its own is to capture itself; it relays nothing.
@@ -194,6 +196,22 @@ impl Position {
         }
     }
 
+    /// Lists the moves of the piece on `cell` and returns true where a mechanism gives them: a
+    /// pawn under the check rules (`movegen/pawns.rs`), or what the 12x8 layer's hook lists.
+    /// False for the other pieces, whose moves are their tables' (`piece_moves`). Kept out of
+    /// the hot loop, which the games without these rules run alone.
+    #[inline(never)]
+    fn mechanism_piece_moves(&self, cell: usize, us: Color, out: &mut Vec<Move>) -> bool {
+        if self.variant().chess {
+            return self.layer_piece_moves(cell, us, out);
+        }
+        if self.variant().chess_piece(self.cell(cell)).pawn.is_some() {
+            self.pawn_moves(cell, us, out);
+            return true;
+        }
+        false
+    }
+
     /// `piece_moves` for the rare callers (second parts, the "already has" test), kept out of
     /// line so that the hot loop of `pseudo_legal_moves` keeps its own inlined copy.
     #[inline(never)]
@@ -207,10 +225,6 @@ impl Position {
     #[inline(always)]
     fn piece_moves<const NOISY: bool>(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
         let v = self.variant();
-        if v.has_chess_rules && v.chess_piece(self.cell(from)).pawn.is_some() {
-            self.pawn_moves(from, us, out);
-            return false;
-        }
         let ui = us.index();
         let cp = v.compiled(self.cell(from));
         let from_sq = Square::from_cell(from);
@@ -374,15 +388,19 @@ impl Position {
     #[inline(never)]
     fn drop_forbidden_captures(&self, from: usize, start: usize, out: &mut Vec<Move>) {
         let v = self.variant();
+        // Most lists take no guarded piece: look before filtering.
+        let suspect = |m: &Move| m.kind != MoveKind::Normal || v.guarded(self.cell(m.to.cell()));
+        if !out[start..].iter().any(suspect) {
+            return;
+        }
         let taker = crate::piece::Piece::from_code(self.cell(from)).kind;
         let mut kept = start;
         for i in start..out.len() {
             let m = out[i];
             let allowed = if m.kind == MoveKind::Normal {
                 // The common shape, and every move of the 12x8 layer's table types: it takes
-                // what stands on its destination, if anything.
-                let c = self.cell(m.to.cell());
-                c == EMPTY || v.may_capture(taker, c)
+                // what stands on its destination, if anything (an empty square is no victim).
+                v.may_capture(taker, self.cell(m.to.cell()))
             } else {
                 (self.victim_cells(m).as_slice().iter())
                     .all(|&c| v.may_capture(taker, self.cell(c as usize)))

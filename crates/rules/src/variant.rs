@@ -211,6 +211,8 @@ pub struct Variant {
     /// Some type may be captured only by certain types (`PieceSpec::captured_only_by`): the
     /// generators drop the other captures of it only then.
     pub restricted_captures: bool,
+    /// The piece codes of those types, for the generators' quick test (`may_capture`).
+    restricted_codes: crate::chess_rules::CodeSet,
     /// The union of every type's latent bits: poison, burning, doubling and the Kamikaze's
     /// self-capture are looked for only when some type has them.
     pub latent: u8,
@@ -572,6 +574,15 @@ impl Variant {
             geometry,
             has_immobilizer: pieces.iter().any(|p| p.latent & latent::IMMOBILIZES != 0),
             restricted_captures: pieces.iter().any(|p| !p.captured_only_by.is_empty()),
+            restricted_codes: (compiled.iter().enumerate())
+                .filter(|(_, c)| c.captured_only_by.is_some())
+                .fold(
+                    Default::default(),
+                    |mut set: crate::chess_rules::CodeSet, (code, _)| {
+                        set.insert(code as Code);
+                        set
+                    },
+                ),
             latent: pieces.iter().fold(0, |acc, p| acc | p.latent),
             pieces,
             rules,
@@ -689,8 +700,20 @@ impl Variant {
 
     /// Whether a piece of type `taker` may capture the piece `victim` (a piece code): any type
     /// may, unless the victim's type is `captured_only_by` others.
-    #[inline]
+    #[inline(always)]
     pub fn may_capture(&self, taker: PieceKind, victim: Code) -> bool {
+        !self.restricted_codes.contains(victim) || self.captor(taker, victim)
+    }
+
+    /// Whether the piece `code` is of a type only some types may capture.
+    #[inline(always)]
+    pub fn guarded(&self, code: Code) -> bool {
+        self.restricted_codes.contains(code)
+    }
+
+    /// `may_capture` for a victim of a restricted type: is the taker's type one of its captors?
+    #[inline(never)]
+    fn captor(&self, taker: PieceKind, victim: Code) -> bool {
         let k = taker.0;
         (self.compiled[victim as usize].captured_only_by)
             .is_none_or(|bits| bits[k as usize >> 6] >> (k & 63) & 1 == 1)

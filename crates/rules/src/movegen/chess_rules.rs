@@ -22,6 +22,7 @@ impl Position {
     /// between each and its destination empty. Listed right after the King's own moves, by the
     /// general generator (`safe_castlings_from`) and the 12x8 layer alike (whose legal filter
     /// tests the King's way: `castling_path_safe`).
+    #[inline]
     pub(crate) fn castlings_from(&self, from: usize, us: Color, out: &mut Vec<Move>) {
         let Some(rules) = &self.variant().chess_rules else {
             return;

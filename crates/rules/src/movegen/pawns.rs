@@ -17,6 +17,7 @@ use crate::position::{NO_SQUARE, Position};
 impl Position {
     /// The moves of the pawn on `from` of `us`: a piece with pawn powers, or the 12x8 layer's
     /// Pawn, which a copy of its file may leave without them (one step, no en passant).
+    #[inline]
     pub(crate) fn pawn_moves(&self, from: usize, us: Color, out: &mut Vec<Move>) {
         let v = self.variant();
         let code = self.cell(from);
