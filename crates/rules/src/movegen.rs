@@ -132,12 +132,12 @@ impl Position {
         let castles = mechanisms && self.state().castle != 0;
         for &cell in self.side_cells(us) {
             let cell = cell as usize;
-            if mechanisms && self.mechanism_piece_moves(cell, us, out) {
-                continue;
-            }
             // A paralysed piece's only move of its own is to capture itself; it relays nothing.
             if immobilizers && self.is_immobilized(cell, us) {
                 out.push(Move::suicide(Square::from_cell(cell)));
+                continue;
+            }
+            if mechanisms && self.mechanism_piece_moves(cell, us, out) {
                 continue;
             }
             let start = out.len();
