@@ -78,6 +78,22 @@ pub const QUEEN_STEPS: [isize; 8] = [
     offset(-1, -1),
 ];
 
+/// The index in `QUEEN_STEPS` of the unit step (dx, dy) (each coordinate -1, 0 or 1, not both
+/// 0).
+#[inline(always)]
+pub(crate) const fn queen_step_index(dx: i8, dy: i8) -> usize {
+    match (dx, dy) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        (0, -1) => 3,
+        (1, 1) => 4,
+        (-1, 1) => 5,
+        (1, -1) => 6,
+        _ => 7,
+    }
+}
+
 /// The unit offset from `a` toward `b` along their common line (rank, file or diagonal); the
 /// sign of each coordinate difference for squares not on a line.
 pub const fn unit_step(a: Square, b: Square) -> isize {

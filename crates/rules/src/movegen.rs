@@ -9,6 +9,7 @@ use crate::position::Position;
 use crate::position::SquareSet;
 
 mod attack;
+mod check;
 mod chess_rules;
 mod doubled;
 mod drops;
@@ -416,18 +417,16 @@ impl Position {
     /// The legal moves: none once the game is over, none that would make a position occur a
     /// third time, and no first part of a doubled turn that leaves no legal second part.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
-        if self.variant().chess {
-            return self.chess_legal_moves(out);
-        }
         out.clear();
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return;
         }
-        if self.variant().has_chess_rules && self.draw_by_rule().is_some() {
+        let check = self.variant().check_rule();
+        if check && self.draw_by_rule().is_some() {
             return;
         }
         self.pseudo_legal_moves(out);
-        if self.variant().has_chess_rules {
+        if check {
             self.keep_safe_moves(out);
             self.keep_lawful_drops(out);
         }

@@ -18,7 +18,7 @@ use crate::variant::Variant;
 
 #[path = "notation/reading.rs"]
 mod reading;
-use reading::{explain, read, select};
+use reading::{barred_by_text, explain, read, select};
 #[path = "notation/larger.rs"]
 mod larger;
 #[path = "notation/turn.rs"]
@@ -74,9 +74,12 @@ pub enum MoveParseError {
     /// The move is pseudo-legal but forbidden by the repetition rule.
     #[error("{0} would make a position occur a third time")]
     Repetition(String),
-    /// The move would leave the mover's King in check (the 12x8 game).
+    /// The move would leave the mover's King in check (a game with the check rule).
     #[error("{0} would leave your King in check")]
     KingInCheck(String),
+    /// A drop that would checkmate, of a type the game forbids to (`no_drop_mate`).
+    #[error("{0} would checkmate by a drop, which this game forbids")]
+    DropMate(String),
     /// A castling King would leave, cross or enter an attacked square.
     #[error("{0}: the King may not castle out of, through or into check")]
     CastlingThroughCheck(String),
@@ -208,6 +211,11 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
             let texts = loose.iter().map(|&m| render(pos, m, Style::Short, &legal));
             return Err(MoveParseError::Ambiguous(texts.collect()));
         }
+    }
+    // Such a move that the pieces could make but the rules bar (a drop that would mate, a
+    // castling through check): say why.
+    if let Some(err) = barred_by_text(pos, &cleaned, &legal) {
+        return Err(err);
     }
     // A trailing `*` on an ordinary move marks that the mover was removed after it (poison,
     // burning, a Kamikaze's capture): the move itself is read without it.

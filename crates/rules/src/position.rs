@@ -15,7 +15,7 @@ mod make;
 mod rights;
 
 pub use insight::Barred;
-pub use larger::{ChessEnd, ChessState, NO_SQUARE, NoDrop};
+pub use larger::{ChessState, NO_SQUARE, NoDrop};
 
 /// `ChessState::castle` of a set-up position whose text does not give it: every castling whose
 /// pieces stand in place (`Position::from_setup` keeps only those).

@@ -121,27 +121,19 @@ impl Position {
     pub fn royal_in_check_square(&self) -> Option<crate::Square> {
         let v = self.variant();
         let us = self.side_to_move();
-        if v.has_chess_rules {
-            return (self.side_cells(us).iter())
-                .map(|&c| c as usize)
-                .find(|&c| v.compiled(self.cell(c)).royal && self.square_attacked(c, us.other()))
-                .map(crate::Square::from_cell);
+        if !v.check_rule() {
+            return None;
         }
-        if v.chess && self.chess_in_check(us) {
-            return self.king_square(us);
-        }
-        None
+        (self.side_cells(us).iter())
+            .map(|&c| c as usize)
+            .find(|&c| v.compiled(self.cell(c)).royal && self.square_attacked(c, us.other()))
+            .map(crate::Square::from_cell)
     }
 
     /// Whether the side to move is in check, in a game with a check rule (the 12x8 game, a file with `check = true`);
     /// `None` in the games where moving into attack is legal.
     pub fn in_check(&self) -> Option<bool> {
-        if self.variant().has_chess_rules {
-            return Some(self.royal_in_check(self.side_to_move()));
-        }
-        self.variant()
-            .chess
-            .then(|| self.chess_in_check(self.side_to_move()))
+        (self.variant().check_rule()).then(|| self.royal_in_check(self.side_to_move()))
     }
 
     /// The game's result once `legal_moves` has returned no move, found without generating the
@@ -149,21 +141,10 @@ impl Position {
     /// for the side to move elsewhere.
     pub fn outcome_without_moves(&self) -> Outcome {
         let us = self.side_to_move();
-        if self.variant().has_chess_rules {
+        if self.variant().check_rule() {
             return match self.draw_by_rule() {
                 Some(reason) => Outcome::draw(reason),
                 None => self.checkmate_or_stalemate(),
-            };
-        }
-        if self.variant().chess {
-            return match self.chess_draw_by_rule() {
-                Some(end) => Outcome::draw(match end {
-                    crate::position::ChessEnd::Repetition => WinReason::Repetition,
-                    crate::position::ChessEnd::FiftyMoves => WinReason::FiftyMoves,
-                    _ => WinReason::BareKings,
-                }),
-                None if self.chess_in_check(us) => Outcome::win(us.other(), WinReason::Checkmate),
-                None => self.stalemate_outcome(),
             };
         }
         self.material_outcome()
@@ -172,22 +153,10 @@ impl Position {
 
     /// The game's result if it is over, `None` while the side to move has a legal move.
     pub fn outcome(&mut self) -> Option<Outcome> {
-        if self.variant().chess {
-            use crate::position::ChessEnd;
-            return self.chess_end().map(|end| match end {
-                ChessEnd::Checkmate => {
-                    Outcome::win(self.side_to_move().other(), WinReason::Checkmate)
-                }
-                ChessEnd::Stalemate => self.stalemate_outcome(),
-                ChessEnd::Repetition => Outcome::draw(WinReason::Repetition),
-                ChessEnd::FiftyMoves => Outcome::draw(WinReason::FiftyMoves),
-                ChessEnd::BareKings => Outcome::draw(WinReason::BareKings),
-            });
-        }
         if let Some(o) = self.material_outcome() {
             return Some(o);
         }
-        if self.variant().has_chess_rules {
+        if self.variant().check_rule() {
             // Checkmate and stalemate come first: a move that mates on the hundredth ply wins.
             let mut moves = Vec::new();
             self.pseudo_legal_moves(&mut moves);

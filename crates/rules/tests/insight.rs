@@ -181,7 +181,7 @@ fn a_refused_move_is_told_its_real_reason() {
                 }
                 if why == Some(Barred::KingInCheck) {
                     pos.make(m);
-                    assert!(pos.chess_in_check(us));
+                    assert!(pos.royal_in_check(us));
                     pos.unmake();
                 }
                 if let Some(why) = why {

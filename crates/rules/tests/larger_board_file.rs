@@ -387,8 +387,8 @@ fn a_changed_table_type_gives_check() {
     // moves; against a Knight, which does not reach a1, the Rook moves too.
     let board = "11,k/12/12/4,n,7/12/12/10,R,1/2,K,9 w castle=- kings=wb hand=-";
     let (mut plain, mut rider) = (position(builtin, board), position(v, board));
-    assert!(!plain.chess_in_check(Color::Blue));
-    assert!(rider.chess_in_check(Color::Blue));
+    assert!(!plain.royal_in_check(Color::Blue));
+    assert!(rider.royal_in_check(Color::Blue));
     let mut moves = Vec::new();
     rider.legal_moves(&mut moves);
     assert!(!moves.is_empty());

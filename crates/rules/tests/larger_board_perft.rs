@@ -63,7 +63,7 @@ fn random_games_keep_every_property() {
             for &m in &moves {
                 pos.make(m);
                 assert!(
-                    !pos.chess_in_check(us),
+                    !pos.royal_in_check(us),
                     "{text}: {m:?} leaves the King in check"
                 );
                 assert_eq!(pos.hash(), pos.compute_hash(), "{text}: {m:?}");
@@ -93,7 +93,7 @@ fn random_games_keep_every_property() {
                 }
                 pos.make(m);
                 assert!(
-                    pos.chess_in_check(us),
+                    pos.royal_in_check(us),
                     "{text}: {m:?} is legal but left out"
                 );
                 pos.unmake();

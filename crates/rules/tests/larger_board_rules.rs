@@ -212,7 +212,7 @@ fn golem_parts_move_together_as_mirror_ferzes() {
 fn an_assassin_drop_can_mate() {
     let mut pos = at("Ka1 Nh6 kj8 pi7 pj7", "w", "castle=- kings=wb hand=As");
     play(&mut pos, "As@i8");
-    assert!(pos.chess_in_check(Color::Tan));
+    assert!(pos.royal_in_check(Color::Tan));
     let o = pos.outcome().expect("mate");
     assert_eq!(
         (o.winner, o.reason),
@@ -336,7 +336,7 @@ fn bewitched_pieces_only_step_and_give_no_check() {
     // The Black Queen beside the White Wizard may only step orthogonally, capturing nothing;
     // her line to the White King does not check.
     let mut pos = at("Ke1 Wze5 qe6 kj8 Pe7", "b", MOVED);
-    assert!(!pos.chess_in_check(Color::Blue));
+    assert!(!pos.royal_in_check(Color::Blue));
     assert_eq!(targets(&mut pos, "e6"), ["d6", "f6"]);
     // A bewitched Pawn or Assassin does not move or shoot at all.
     let mut pos = at("Ke1 Wze5 pe4 asd5 Pc5 kj8", "b", MOVED);

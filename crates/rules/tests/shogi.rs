@@ -129,6 +129,13 @@ fn a_pawn_drop_may_not_mate_but_may_check_and_other_drops_may_mate() {
     );
     assert!(d.contains(&"P@a7".to_string()));
     assert!(d.contains(&"G@a8".to_string()), "a Gold drop may mate");
+    // The move reader says why the Pawn drop is refused.
+    let err = parse_move(&mut pos, "P@a8").unwrap_err();
+    assert!(
+        matches!(err, jovian_rules::notation::MoveParseError::DropMate(_)),
+        "{err}"
+    );
+    assert!(err.to_string().contains("checkmate by a drop"), "{err}");
     let m = parse_move(&mut pos, "G@a8").unwrap();
     pos.make(m);
     assert!(legal(&mut pos).is_empty(), "checkmate");

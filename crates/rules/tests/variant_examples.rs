@@ -249,6 +249,19 @@ fn a_move_may_not_leave_the_king_attacked() {
     assert!(!names.iter().any(|n| n == "e1f2"), "{names:?}");
     assert!(names.contains(&"e1f1".to_string()) && names.contains(&"e1d1".to_string()));
     assert_eq!(names.len(), 4, "{names:?}");
+    // The board and the move reader say why: the pinned Knight's move and the King's step into
+    // the Chancellor's leap would leave the King in check (not some other reason).
+    for text in ["d2b3", "Nd2-b3", "e1f2"] {
+        let err = parse_move(&mut pos, text).unwrap_err();
+        assert!(
+            matches!(err, jovian_rules::notation::MoveParseError::KingInCheck(_)),
+            "{text}: {err}"
+        );
+        assert!(
+            err.to_string().contains("would leave your King in check"),
+            "{err}"
+        );
+    }
 }
 
 /// A piece that blocks a one-way rider (a Lance) may not step off its line: the quick test

@@ -1,18 +1,11 @@
-//! The moves of the check rules' mechanisms (model: `chess_rules`): castling, the choice among
-//! several promoted types, and the legal-move filter that keeps the mover's royal pieces out of
-//! attack. (A pawn's advances, en passant and promotions are `movegen/pawns.rs`.)
-//!
-//! Legality is decided without playing the move where it cannot matter: when the mover is not in
-//! check, a move of a non-royal piece that does not start on a line through a royal piece (along
-//! which some enemy type rides) cannot expose it, provided every type attacks only by leaps and
-//! straight rides (`Variant::plain_attacks`). In such a game a plain move or a drop that may
-//! matter is tried on the board alone (`Position::test_on_board`); every other move is made and
-//! the attack tested.
+//! The moves of the check rules' mechanisms (model: `chess_rules`): castling and the choice among
+//! several promoted types. (A pawn's advances, en passant and promotions are `movegen/pawns.rs`;
+//! the check test and the legal-move filter `movegen/check.rs`.)
 
 use super::at;
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Code, EMPTY, OFFBOARD, Piece, code_color_index};
+use crate::piece::{EMPTY, OFFBOARD, Piece, code_color_index};
 use crate::position::Position;
 use crate::variant::CompiledPiece;
 
@@ -88,7 +81,7 @@ impl Position {
 
     /// Whether no square of the castling King's way (`m.from` to `m.to` on its rank, both
     /// included) is attacked, the King still on its square.
-    fn castle_way_safe(&self, m: Move) -> bool {
+    pub(crate) fn castle_way_safe(&self, m: Move) -> bool {
         let rank = m.from.rank();
         let (lo, hi) = (
             m.from.file().min(m.to.file()),
@@ -160,169 +153,5 @@ impl Position {
         (self.side_cells(piece.color).iter())
             .filter(|&&c| self.cell(c as usize) == code)
             .count()
-    }
-
-    /// Whether a piece of `by` attacks `target` (could capture a piece of the other side there).
-    /// Table pieces are checked along the one line that could reach it; the others have their
-    /// moves generated.
-    pub(crate) fn square_attacked(&self, target: usize, by: Color) -> bool {
-        let v = self.variant();
-        if v.plain_attacks {
-            return self.attacked_by_lines(target, by);
-        }
-        let mut scratch: Option<Vec<Move>> = None;
-        for &cell in self.side_cells(by) {
-            let cell = cell as usize;
-            let cp = v.compiled(self.cell(cell));
-            if super::attack::is_plain(cp) && cp.relay.is_none() {
-                if self.plain_capture(cell, cp, target) {
-                    return true;
-                }
-                continue;
-            }
-            let moves = scratch.get_or_insert_with(Vec::new);
-            moves.clear();
-            self.piece_moves_outlined(cell, by, moves);
-            if cp.relay.is_some() {
-                self.relayed_moves(cell, by, moves, 0);
-            }
-            if moves
-                .iter()
-                .any(|&m| self.victim_cells(m).as_slice().contains(&(target as u16)))
-            {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// `square_attacked` for a game whose types attack only by leaps and straight rides: looked
-    /// up from the square along each line an attacker could use.
-    #[inline]
-    fn attacked_by_lines(&self, target: usize, by: Color) -> bool {
-        let lines = self.variant().attack_lines(by);
-        for (off, codes) in &lines.leaps {
-            if codes.contains(self.cell(target.wrapping_add_signed(-off))) {
-                return true;
-            }
-        }
-        for (r, &(step, _, _)) in lines.rides.iter().enumerate() {
-            let mut cell = target;
-            let mut dist = 0u8;
-            let code = loop {
-                cell = cell.wrapping_add_signed(-step);
-                dist += 1;
-                let code = self.cell(cell);
-                if code != EMPTY {
-                    break code;
-                }
-            };
-            if lines.rides_to(r, code, dist) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether one of `color`'s royal pieces is attacked.
-    pub(crate) fn royal_attacked(&self, color: Color) -> bool {
-        let v = self.variant();
-        (self.side_cells(color).iter()).any(|&c| {
-            v.compiled(self.cell(c as usize)).royal
-                && self.square_attacked(c as usize, color.other())
-        })
-    }
-
-    /// What stands on `m.to` after `m` when the move changes the board there alone (and empties
-    /// its start): in a game whose types all attack by plain leaps and rides, a plain move of
-    /// one piece (promoting or not) or a drop of one. Its check test needs no full make.
-    #[inline]
-    fn plain_arrival(&self, m: Move) -> Option<Code> {
-        let v = self.variant();
-        if !v.plain_attacks || m.pair_square().is_some() {
-            return None;
-        }
-        let promoted = m
-            .promotion()
-            .map(|k| Piece::new(k, self.side_to_move()).code());
-        match m.kind {
-            MoveKind::Normal if m.from != m.to => {
-                Some(promoted.unwrap_or_else(|| self.cell(m.from.cell())))
-            }
-            MoveKind::Drop => promoted,
-            _ => None,
-        }
-    }
-
-    /// Removes the moves that leave one of the mover's royal pieces attacked.
-    #[inline(never)]
-    pub(crate) fn keep_safe_moves(&mut self, out: &mut Vec<Move>) {
-        let us = self.side_to_move();
-        let them = us.other();
-        let v = self.variant();
-        // The royal squares, for the quick test and to find the King after a move.
-        let mut royals = [0usize; 4];
-        let mut royal_count = 0;
-        for &c in self.side_cells(us) {
-            if v.compiled(self.cell(c as usize)).royal {
-                if royal_count == royals.len() {
-                    royal_count += 1;
-                    break;
-                }
-                royals[royal_count] = c as usize;
-                royal_count += 1;
-            }
-        }
-        let one_royal = royal_count == 1;
-        let in_check = if one_royal {
-            self.square_attacked(royals[0], them)
-        } else {
-            self.royal_attacked(us)
-        };
-        let quick = v.plain_attacks && !in_check && one_royal;
-        let mut kept = 0;
-        for i in 0..out.len() {
-            let m = out[i];
-            let from = m.from.cell();
-            // A drop only adds a piece, which no leap or ride needs: it cannot expose the royal.
-            let safe = if quick
-                && (m.kind == MoveKind::Drop
-                    || (m.kind == MoveKind::Normal
-                        && from != royals[0]
-                        && !v.maybe_on_line(from as isize - royals[0] as isize, them)))
-            {
-                true
-            } else if one_royal && let Some(arriving) = self.plain_arrival(m) {
-                // Only the board is read (`attacked_by_lines`): the move is tried on it alone.
-                let king = if from == royals[0] {
-                    m.to.cell()
-                } else {
-                    royals[0]
-                };
-                let from = (m.kind == MoveKind::Normal).then_some(from);
-                self.test_on_board(from, m.to.cell(), arriving, |pos| {
-                    !pos.square_attacked(king, them)
-                })
-            } else {
-                self.make(m);
-                let safe = if one_royal {
-                    let king = if from == royals[0] {
-                        m.to.cell()
-                    } else {
-                        royals[0]
-                    };
-                    !self.square_attacked(king, them)
-                } else {
-                    !self.royal_attacked(us)
-                };
-                self.unmake();
-                safe
-            };
-            if safe {
-                out[kept] = m;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
     }
 }

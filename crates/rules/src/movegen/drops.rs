@@ -184,16 +184,25 @@ impl Position {
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            let barred = m.kind == MoveKind::Drop
-                && m.promotion()
-                    .is_some_and(|k| drops.no_drop_mate.contains(k))
-                && self.checkmates(m);
-            if !barred {
+            if !self.is_forbidden_drop_mate(m) {
                 out[kept] = m;
                 kept += 1;
             }
         }
         out.truncate(kept);
+    }
+
+    /// Whether `m` is a drop of a `no_drop_mate` type that checkmates at once (with the check
+    /// rule).
+    pub(crate) fn is_forbidden_drop_mate(&mut self, m: Move) -> bool {
+        let Some(drops) = self.variant().rules.drops else {
+            return false;
+        };
+        self.variant().has_chess_rules
+            && m.kind == MoveKind::Drop
+            && m.promotion()
+                .is_some_and(|k| drops.no_drop_mate.contains(k))
+            && self.checkmates(m)
     }
 
     /// Whether the legal move `m` leaves the opponent in check without a legal move.

@@ -32,21 +32,16 @@ impl Position {
     /// generating the quiet moves of the pieces that have only table moves. Returns whether
     /// `legal_moves` would list anything at all (asked only when no noisy move was found).
     pub fn legal_noisy_moves(&mut self, out: &mut Vec<Move>) -> bool {
-        if self.variant().chess {
-            // Chess's legality test makes every move anyway: filter its whole list.
-            self.chess_legal_moves(out);
-            let any = !out.is_empty();
-            out.retain(|&m| self.is_noisy(m));
-            return any;
-        }
-        if self
-            .variant()
-            .rules
-            .drops
-            .is_some_and(|d| !d.answer_pairs.is_empty())
+        if self.variant().chess
+            || self
+                .variant()
+                .rules
+                .drops
+                .is_some_and(|d| !d.answer_pairs.is_empty())
         {
             // An owed pair that can be dropped is the only legal move, which only the whole list
-            // shows (a rare rule: the games with it filter their whole list).
+            // shows (a rare rule: the games with it filter their whole list). The 12x8 game
+            // filters its whole list too, as its search always has.
             self.legal_moves(out);
             let any = !out.is_empty();
             out.retain(|&m| self.is_noisy(m));

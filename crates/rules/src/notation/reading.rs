@@ -333,6 +333,57 @@ pub(super) fn select(pos: &Position, r: &Reading, list: &[Move]) -> Vec<Move> {
     moves
 }
 
+/// Why `m`, a move of the pieces (one of `pseudo`) that is not legal, is refused.
+pub(super) fn barred_error(
+    pos: &mut Position,
+    m: Move,
+    legal: &[Move],
+    pseudo: &[Move],
+) -> MoveParseError {
+    let text = render(pos, m, Style::Short, pseudo);
+    match pos.why_barred(m) {
+        Some(Barred::KingInCheck) => MoveParseError::KingInCheck(text),
+        Some(Barred::CastlingThroughCheck) => MoveParseError::CastlingThroughCheck(text),
+        Some(Barred::DropMate) => MoveParseError::DropMate(text),
+        Some(Barred::OwedPair(owed)) => MoveParseError::OwedPair {
+            text,
+            owed: render(pos, owed, Style::Short, legal),
+        },
+        Some(Barred::NoSecondPart) => MoveParseError::NoSecondPart(text),
+        Some(Barred::GameOver) => MoveParseError::GameOver("no move can be played".into()),
+        Some(Barred::Repetition) | None => MoveParseError::Repetition(text),
+    }
+}
+
+/// Why a move read by its text (a drop, castling, a special move: `read_by_text`) is refused,
+/// when the pieces could make it but the rules bar it; `None` when no such move reads so.
+pub(super) fn barred_by_text(
+    pos: &mut Position,
+    cleaned: &str,
+    legal: &[Move],
+) -> Option<MoveParseError> {
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    let starred = cleaned.replacen('*', "@", 1);
+    let castle = cleaned.replace('0', "O");
+    let by_text = |pos: &Position, m: Move| {
+        read_by_text(m)
+            || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant)
+            || (pos.variant().chess && super::larger::read_by_text(pos, m))
+    };
+    let m = pseudo.iter().copied().find(|&m| {
+        !legal.contains(&m)
+            && by_text(pos, m)
+            && [Style::Short, Style::Long, Style::Coordinate]
+                .iter()
+                .any(|&st| {
+                    let text = render(pos, m, st, &pseudo);
+                    text == cleaned || text == starred || text == castle
+                })
+    })?;
+    Some(barred_error(pos, m, legal, &pseudo))
+}
+
 /// Why no legal move fits the reading.
 pub(super) fn explain(
     pos: &mut Position,
@@ -346,18 +397,7 @@ pub(super) fn explain(
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     if let Some(&m) = select(pos, r, &pseudo).first() {
-        let text = render(pos, m, Style::Short, &pseudo);
-        return match pos.why_barred(m) {
-            Some(Barred::KingInCheck) => MoveParseError::KingInCheck(text),
-            Some(Barred::CastlingThroughCheck) => MoveParseError::CastlingThroughCheck(text),
-            Some(Barred::OwedPair(owed)) => MoveParseError::OwedPair {
-                text,
-                owed: render(pos, owed, Style::Short, legal),
-            },
-            Some(Barred::NoSecondPart) => MoveParseError::NoSecondPart(text),
-            Some(Barred::GameOver) => MoveParseError::GameOver("no move can be played".into()),
-            Some(Barred::Repetition) | None => MoveParseError::Repetition(text),
-        };
+        return barred_error(pos, m, legal, &pseudo);
     }
     if let Some(from) = r.from {
         let named = r.piece.map(|k| with_article(piece_name(v, k)));

@@ -14,10 +14,12 @@ pub enum Barred {
     GameOver,
     /// It would make a position occur a third time (Scirocco, Typhoon, Jupiter).
     Repetition,
-    /// It would leave the mover's King in check (the 12x8 game).
+    /// It would leave the mover's King in check (a game with the check rule).
     KingInCheck,
-    /// A castling King would leave, cross or enter an attacked square (the 12x8 game).
+    /// A castling King would leave, cross or enter an attacked square.
     CastlingThroughCheck,
+    /// A drop of a type that may not give mate (the file's `no_drop_mate`) would checkmate.
+    DropMate,
     /// The mover owes a Halfling pair that the opponent has dropped and can drop it now, which it
     /// must (the 12x8 game): this is one such drop.
     OwedPair(Move),
@@ -35,38 +37,53 @@ impl Position {
             return None;
         }
         let us = self.side_to_move();
-        if self.variant().chess {
-            if self.chess_draw_by_rule().is_some() {
+        if self.mid_turn().is_none() && self.material_outcome().is_some() {
+            return Some(Barred::GameOver);
+        }
+        if self.variant().check_rule() {
+            if self.draw_by_rule().is_some() {
                 return Some(Barred::GameOver);
             }
-            if m.kind == crate::moves::MoveKind::Castle && !self.castling_path_safe(m, us) {
+            let castle = m.kind == crate::moves::MoveKind::Castle;
+            // The 12x8 game tests the King's way with the King on each square passed.
+            let way_safe = |pos: &mut Position| {
+                if pos.variant().chess {
+                    pos.castling_path_safe(m, us)
+                } else {
+                    pos.castle_way_safe(m)
+                }
+            };
+            if castle && !way_safe(self) {
                 return Some(Barred::CastlingThroughCheck);
             }
             self.make(m);
-            let in_check = self.chess_in_check(us);
+            let in_check = self.royal_attacked(us);
             self.unmake();
             if in_check {
-                return Some(if m.kind == crate::moves::MoveKind::Castle {
+                return Some(if castle {
                     Barred::CastlingThroughCheck
                 } else {
                     Barred::KingInCheck
                 });
             }
-            if let Some(drops) = &self.variant().rules.drops {
-                let owed = self.owed_pairs(drops, us);
-                if let Some(&drop) = legal.iter().find(|&&d| drops.is_owed_drop(d, owed)) {
-                    return Some(Barred::OwedPair(drop));
-                }
+            if self.is_forbidden_drop_mate(m) {
+                return Some(Barred::DropMate);
             }
-            return Some(Barred::GameOver);
         }
-        if self.mid_turn().is_none() && self.material_outcome().is_some() {
-            return Some(Barred::GameOver);
+        if let Some(drops) = &self.variant().rules.drops {
+            let owed = self.owed_pairs(drops, us);
+            if let Some(&drop) = legal.iter().find(|&&d| drops.is_owed_drop(d, owed)) {
+                return Some(Barred::OwedPair(drop));
+            }
         }
         if self.repetition_possible() && !self.is_irreversible(m) && self.would_repeat_thrice(m) {
             return Some(Barred::Repetition);
         }
-        Some(Barred::NoSecondPart)
+        Some(if self.variant().chess {
+            Barred::GameOver
+        } else {
+            Barred::NoSecondPart
+        })
     }
 
     /// The moves that would be legal but for the rule that a position may not occur a third

@@ -280,7 +280,8 @@ impl Position {
     }
 
     /// A draw that no move can avoid in a game with `chess_rules`: the third occurrence of a
-    /// position, or the fifty-move count reached. `None` otherwise.
+    /// position, the fifty-move count reached, and in the 12x8 game bare Kings with nothing left
+    /// to drop. `None` otherwise.
     #[inline(never)]
     pub fn draw_by_rule(&self) -> Option<crate::WinReason> {
         let rules = self.variant.chess_rules.as_ref()?;
@@ -293,10 +294,13 @@ impl Position {
         {
             return Some(crate::WinReason::FiftyMoves);
         }
+        if self.variant.chess && self.bare_kings() {
+            return Some(crate::WinReason::BareKings);
+        }
         None
     }
 
-    /// Whether `color` has a royal piece under attack, in a game with `chess_rules`.
+    /// Whether `color` has a royal piece under attack, in a game with a check rule.
     pub fn royal_in_check(&self, color: Color) -> bool {
         self.royal_attacked(color)
     }

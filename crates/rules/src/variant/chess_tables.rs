@@ -133,6 +133,13 @@ impl Variant {
             .is_some_and(|&bits| bits >> attacker.index() & 1 == 1)
     }
 
+    /// Whether no move may leave the mover's royal piece attacked: the general check rules, or
+    /// the 12x8 layer's game (whose exotic pieces add their attacks: `movegen/check.rs`).
+    #[inline(always)]
+    pub fn check_rule(&self) -> bool {
+        self.has_chess_rules || self.chess
+    }
+
     /// The plies without a capture or a pawn's move that draw, in a game with the check rules
     /// and that rule (`ChessRules::fifty_move_plies`).
     pub fn fifty_move_plies(&self) -> Option<u16> {

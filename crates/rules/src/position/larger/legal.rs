@@ -1,92 +1,29 @@
-//! Legal moves (no move leaves the mover's King in check; castling neither out of nor through
-//! check; the answering Halfling pair when it can be dropped) and the end of the game:
-//! checkmate, stalemate, repetition, the fifty-move rule, bare Kings.
+//! The 12x8 game's hooks in the general legal-move filter (`movegen/check.rs`): when its quick
+//! tests hold for the exotic pieces, which moves change the board in one square alone, castling
+//! through no attacked square (tested with the King standing there, as a Halfling's capture would
+//! find it); and its own draw, bare Kings with nothing left to drop.
 
 use super::*;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
-/// How a 12x8 game ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChessEnd {
-    /// The side to move is checkmated.
-    Checkmate,
-    Stalemate,
-    /// The position has occurred for the third time (this covers perpetual check).
-    Repetition,
-    /// 100 plies (the file's `fifty_move_plies`) without a capture, a Pawn move or a drop.
-    FiftyMoves,
-    /// Only the Kings are left, and neither side may drop anything.
-    BareKings,
-}
-
 impl Position {
-    /// The moves that leave the mover's King safe, before the game-ending rules are applied.
-    /// A move is kept at once where `quick_safe` shows it cannot matter; a simple one (one
-    /// piece from one square to another) is tried on the board alone, and only along the lines
-    /// it changes where the quick test's conditions hold; any other is made and the King's
-    /// square tested.
-    fn chess_safe_moves(&mut self, out: &mut Vec<Move>) {
-        self.pseudo_legal_moves(out);
-        let us = self.side;
-        let quick_king = self.quick_test_king(us);
-        // The quick test found the King already.
-        let king = quick_king.or_else(|| self.king_square(us));
-        let mut kept = 0;
-        for i in 0..out.len() {
-            let m = out[i];
-            if m.kind == MoveKind::Castle && !self.castling_path_safe(m, us) {
-                continue;
-            }
-            if let Some(king) = quick_king
-                && self.quick_safe(m, king)
-            {
-                out[kept] = m;
-                kept += 1;
-                continue;
-            }
-            let safe = match (king, self.simple_arrival(m)) {
-                (Some(king), Some(arriving)) => {
-                    // With the quick test's conditions, a move of neither the King nor a
-                    // Wizard can open an attack only along the lines it changes.
-                    let lines_only = quick_king.is_some()
-                        && m.from != king
-                        && kind_of(self.board[m.from.cell()]) != WIZARD;
-                    let target = if m.from == king { m.to } else { king };
-                    self.safe_after_simple(m, arriving, target, us, lines_only)
-                }
-                _ => {
-                    self.make_chess(m);
-                    let safe = !self.chess_in_check(us);
-                    self.unmake_chess();
-                    safe
-                }
-            };
-            if safe {
-                out[kept] = m;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-        self.keep_owed_pairs(out);
+    /// Whether the quick tests (`quick_safe`, `attack_opened`) may hold against `them`: no
+    /// Golem (whose parts' moves are not along lines) and no Pincer (whose path to a square
+    /// beside the King may run anywhere, so that any square a piece leaves may open it).
+    #[inline]
+    pub(crate) fn layer_quick_allowed(&self, them: Color) -> bool {
+        self.chess.golem_parts[them.index()] == 0
+            && (self.chess.halflings[them.index()] == 0
+                || !(self.side_cells(them).iter())
+                    .any(|&c| self.board[c as usize] == code(PINCER, them)))
     }
 
-    /// `us`'s King's square when the quick test applies: the King is not in check, and the enemy
-    /// has no Pincer (whose path to a square beside the King may run anywhere, so that any square
-    /// a piece leaves may open it) and no Golem (whose parts' moves are not along lines).
-    fn quick_test_king(&self, us: Color) -> Option<Square> {
-        let them = us.other();
-        // A table type that bends or hops could attack off the lines `quick_safe` looks along.
-        if !self.variant().plain_attacks
-            || self.chess.golem_parts[them.index()] > 0
-            || (self.chess.halflings[them.index()] > 0
-                && (self.side_cells(them).iter())
-                    .any(|&c| self.board[c as usize] == code(PINCER, them)))
-        {
-            return None;
-        }
-        let king = self.king_square(us)?;
-        (!self.attacked_by(king, them)).then_some(king)
+    /// Whether `m` moves a Wizard (whose bewitching reaches the squares beside it, off its
+    /// lines).
+    #[inline]
+    pub(crate) fn moves_wizard(&self, m: Move) -> bool {
+        kind_of(self.board[m.from.cell()]) == WIZARD
     }
 
     /// Whether `m` surely leaves the King on `king` (not in check) unattacked without being made:
@@ -95,9 +32,9 @@ impl Position {
     /// Halfling or a Golem), from and to squares on no line through the King: no queen line
     /// (Can(n)ons and their screens, the Leaper's, Advancer's and Withdrawer's paths, adjacency)
     /// and no line along which an enemy table type rides. Every other attack is a leap, which
-    /// no move elsewhere opens, or the Pincer's or the Golem's (ruled out by `quick_test_king`).
+    /// no move elsewhere opens, or the Pincer's or the Golem's (ruled out by `layer_quick_allowed`).
     #[inline]
-    fn quick_safe(&self, m: Move, king: Square) -> bool {
+    pub(crate) fn layer_quick_safe(&self, m: Move, king: Square) -> bool {
         if m.kind != MoveKind::Normal {
             return false;
         }
@@ -129,9 +66,9 @@ impl Position {
     /// plain move (or a Can(n)on's or Pawn's change of type on arrival) of any piece but a
     /// Halfling (whose captures are elsewhere) or a Golem part, taking at most a piece on its
     /// destination that is not a Golem part (whose partner goes too). No hand, right or counter
-    /// bears on check, so the board alone answers for such a move (`safe_after_simple`).
+    /// bears on check, so the board alone answers for such a move (`Position::test_on_board`).
     #[inline]
-    fn simple_arrival(&self, m: Move) -> Option<Code> {
+    pub(crate) fn simple_arrival(&self, m: Move) -> Option<Code> {
         if m.kind != MoveKind::Normal {
             return None;
         }
@@ -149,61 +86,11 @@ impl Position {
         }
     }
 
-    /// Whether the King on `king` (its square after `m`) is safe once `m`, a move that
-    /// `simple_arrival` allows, has put `arriving` on `m.to`: tested on the board alone, which
-    /// is put back at once (`Position::test_on_board`).
-    #[inline]
-    fn safe_after_simple(
-        &mut self,
-        m: Move,
-        arriving: Code,
-        king: Square,
-        us: Color,
-        lines_only: bool,
-    ) -> bool {
-        self.test_on_board(Some(m.from.cell()), m.to.cell(), arriving, |pos| {
-            if lines_only {
-                !pos.attack_opened(m, king, us.other())
-            } else {
-                !pos.attacked_by(king, us.other())
-            }
-        })
-    }
-
-    /// Whether `by` attacks the King on `king` (which it did not attack before `m`, now made on
-    /// the board) along a line through `m`'s squares: a queen line is looked along (both ways),
-    /// and a square on another line an enemy type rides (a Nightrider's) asks the full test.
-    fn attack_opened(&self, m: Move, king: Square, by: Color) -> bool {
-        let mut looked = None;
-        for sq in [m.from, m.to] {
-            let (dx, dy) = (
-                sq.file() as i8 - king.file() as i8,
-                sq.rank() as i8 - king.rank() as i8,
-            );
-            if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
-                let line = (dx.signum(), dy.signum());
-                // One line for both squares when the move runs along it, either way.
-                let (lx, ly) = line;
-                if looked == Some(line) || looked == Some((-lx, -ly)) {
-                    continue;
-                }
-                looked = Some(line);
-                if self.attacked_along_line(king, by, lx, ly) {
-                    return true;
-                }
-            } else if (self.variant()).maybe_on_line(sq.cell() as isize - king.cell() as isize, by)
-            {
-                return self.attacked_by(king, by);
-            }
-        }
-        false
-    }
-
     /// The King is not in check and does not pass an attacked square (its destination is
     /// checked with the other moves). Each square passed is tested with the King standing on
     /// it, as a Halfling's capture or a shot would find it there.
-    pub(in crate::position) fn castling_path_safe(&mut self, m: Move, us: Color) -> bool {
-        if self.attacked_by(m.from, us.other()) {
+    pub(crate) fn castling_path_safe(&mut self, m: Move, us: Color) -> bool {
+        if self.square_attacked(m.from.cell(), us.other()) {
             return false;
         }
         let (lo, hi) = (
@@ -215,7 +102,7 @@ impl Position {
         let attacked = (lo + 1..hi).any(|f| {
             let passed = Square::new(f, m.from.rank()).cell();
             let before = std::mem::replace(&mut self.board[passed], king);
-            let attacked = self.attacked_by(Square::from_cell(passed), us.other());
+            let attacked = self.square_attacked(passed, us.other());
             self.board[passed] = before;
             attacked
         });
@@ -223,42 +110,11 @@ impl Position {
         !attacked
     }
 
-    pub(crate) fn chess_legal_moves(&mut self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.chess_draw_by_rule().is_some() {
-            return;
-        }
-        self.chess_safe_moves(out);
-    }
-
-    /// A draw that no move can avoid: repetition and fifty moves (the check rules' draws, as
-    /// the game's file has them: `draw_by_rule`), bare Kings.
-    pub(crate) fn chess_draw_by_rule(&self) -> Option<ChessEnd> {
-        match self.draw_by_rule() {
-            Some(crate::WinReason::Repetition) => return Some(ChessEnd::Repetition),
-            Some(_) => return Some(ChessEnd::FiftyMoves),
-            None => {}
-        }
+    /// The 12x8 game's own draw: only the Kings are left, and nothing may ever be dropped again
+    /// (drops that only wait for a King's first move still count). Part of `draw_by_rule`.
+    pub(crate) fn bare_kings(&self) -> bool {
         let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);
-        // Nothing may ever be dropped again (drops that only wait for a King's first move still
-        // count).
-        let nothing_to_drop =
-            self.chess.drops_closed || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0));
-        (bare && nothing_to_drop).then_some(ChessEnd::BareKings)
-    }
-
-    /// The game's end, if it is over. Checkmate and stalemate come first: a move that mates on
-    /// the hundredth ply wins.
-    pub fn chess_end(&mut self) -> Option<ChessEnd> {
-        let mut moves = Vec::new();
-        self.chess_safe_moves(&mut moves);
-        if moves.is_empty() {
-            return Some(if self.chess_in_check(self.side) {
-                ChessEnd::Checkmate
-            } else {
-                ChessEnd::Stalemate
-            });
-        }
-        self.chess_draw_by_rule()
+        bare && (self.chess.drops_closed
+            || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0)))
     }
 }

@@ -23,7 +23,6 @@ mod pieces;
 mod validate;
 
 pub use drops::NoDrop;
-pub use legal::ChessEnd;
 pub(crate) use make::Journal;
 
 /// No square (an en passant target that no longer exists).
@@ -371,21 +370,6 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
 pub(crate) const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub(crate) const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-/// The index in `DIRECTIONS` (and `QUEEN_STEPS`, in the same order) of the unit step (dx, dy).
-#[inline(always)]
-pub(crate) fn direction_index(dx: i8, dy: i8) -> usize {
-    match (dx, dy) {
-        (1, 0) => 0,
-        (-1, 0) => 1,
-        (0, 1) => 2,
-        (0, -1) => 3,
-        (1, 1) => 4,
-        (-1, 1) => 5,
-        (1, -1) => 6,
-        _ => 7,
-    }
-}
-
 /// Number of on-board squares beyond `sq` in direction (dx, dy).
 #[inline(always)]
 pub(crate) fn squares_to_edge(sq: Square, dx: i8, dy: i8) -> u8 {
@@ -441,9 +425,9 @@ mod tests {
 
     /// The check test reads a ray of `QUEEN_STEPS` by the index of its (dx, dy).
     #[test]
-    fn direction_index_follows_the_queen_steps() {
+    fn queen_step_index_follows_the_directions() {
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            assert_eq!(direction_index(dx, dy), i);
+            assert_eq!(crate::geometry::queen_step_index(dx, dy), i);
             assert_eq!(QUEEN_STEPS[i], offset(dx, dy));
         }
     }

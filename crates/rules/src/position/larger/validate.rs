@@ -114,7 +114,7 @@ impl Position {
                 s.halfmove
             ));
         }
-        if self.chess_in_check(self.side.other()) {
+        if self.royal_in_check(self.side.other()) {
             return fail(format!(
                 "{} is in check with {} to move",
                 v.side_title(self.side.other()),
