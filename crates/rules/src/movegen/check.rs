@@ -28,7 +28,7 @@ impl Position {
     pub(crate) fn square_attacked(&self, target: usize, by: Color) -> bool {
         let v = self.variant();
         if v.chess {
-            return self.attacked_on_lines::<true>(target, by);
+            return self.layer_attacked(target, by);
         }
         if v.plain_attacks {
             return self.attacked_on_lines::<false>(target, by);
@@ -57,6 +57,22 @@ impl Position {
             }
         }
         false
+    }
+
+    /// `square_attacked` in the 12x8 layer's game.
+    #[inline(never)]
+    fn layer_attacked(&self, target: usize, by: Color) -> bool {
+        self.attacked_on_lines::<true>(target, by)
+    }
+
+    /// `square_attacked`, going straight to the 12x8 layer's test with `LAYER`.
+    #[inline(always)]
+    fn attacked<const LAYER: bool>(&self, target: usize, by: Color) -> bool {
+        if LAYER {
+            self.layer_attacked(target, by)
+        } else {
+            self.square_attacked(target, by)
+        }
     }
 
     /// `square_attacked` read along the lines: the leaps, the eight queen rays, the other ride
@@ -101,11 +117,11 @@ impl Position {
         if code == OFFBOARD {
             return false;
         }
-        let rides = lines.toward[i].is_some_and(|r| lines.rides_to(r as usize, code, dist));
+        let rides = || lines.toward[i].is_some_and(|r| lines.rides_to(r as usize, code, dist));
         if LAYER {
             self.layer_ray_attack(by, i, cell, dist, code, rides)
         } else {
-            rides
+            rides()
         }
     }
 
@@ -222,7 +238,7 @@ impl Position {
 
     /// Removes the moves that leave one of the mover's royal pieces attacked (and, in the 12x8
     /// game, the castlings whose King passes an attacked square).
-    #[inline(never)]
+    #[inline]
     pub(crate) fn keep_safe_moves(&mut self, out: &mut Vec<Move>) {
         if self.variant().chess {
             self.keep_safe_moves_of::<true>(out);
@@ -231,7 +247,7 @@ impl Position {
         }
     }
 
-    #[inline(always)]
+    #[inline(never)]
     fn keep_safe_moves_of<const LAYER: bool>(&mut self, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         let them = us.other();
@@ -251,7 +267,7 @@ impl Position {
         let royal = Square::from_cell(king);
         let quick = v.plain_attacks
             && (!LAYER || self.layer_quick_allowed(them))
-            && !self.square_attacked(king, them);
+            && !self.attacked::<LAYER>(king, them);
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
@@ -278,12 +294,12 @@ impl Position {
                     if lines_only {
                         !pos.attack_opened::<LAYER>(m, royal, them)
                     } else {
-                        !pos.square_attacked(target, them)
+                        !pos.attacked::<LAYER>(target, them)
                     }
                 })
             } else {
                 self.make(m);
-                let safe = !self.square_attacked(target, them);
+                let safe = !self.attacked::<LAYER>(target, them);
                 self.unmake();
                 safe
             };

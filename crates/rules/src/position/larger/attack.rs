@@ -17,7 +17,7 @@ impl Position {
 
     /// Whether the first piece met on the queen ray `QUEEN_STEPS[i]` from the King's square, `code`
     /// on `cell` `dist` squares away, makes the King attacked by `by`: it rides the ray toward it
-    /// (`rides`, the general test's answer) or shoots from beside (an Assassin), unbewitched; or
+    /// (`rides`, the general test's answer, asked only of a piece of `by`) or shoots from beside (an Assassin), unbewitched; or
     /// it is the screen a Can(n)on of `by` beyond it hops.
     #[inline(always)]
     pub(crate) fn layer_ray_attack(
@@ -27,10 +27,10 @@ impl Position {
         cell: usize,
         dist: u8,
         code_met: Code,
-        rides: bool,
+        rides: impl FnOnce() -> bool,
     ) -> bool {
         if color_of(code_met) == by {
-            if (rides || (dist == 1 && code_met == code(ASSASSIN, by)))
+            if (rides() || (dist == 1 && code_met == code(ASSASSIN, by)))
                 && self.attacker_free(cell, by)
             {
                 return true;
