@@ -32,16 +32,11 @@ impl Position {
     /// generating the quiet moves of the pieces that have only table moves. Returns whether
     /// `legal_moves` would list anything at all (asked only when no noisy move was found).
     pub fn legal_noisy_moves(&mut self, out: &mut Vec<Move>) -> bool {
-        if self.variant().chess
-            || self
-                .variant()
-                .rules
-                .drops
-                .is_some_and(|d| !d.answer_pairs.is_empty())
-        {
+        let v = self.variant();
+        let answer_pairs = v.rules.drops.is_some_and(|d| !d.answer_pairs.is_empty());
+        if answer_pairs && !v.chess {
             // An owed pair that can be dropped is the only legal move, which only the whole list
-            // shows (a rare rule: the games with it filter their whole list). The 12x8 game
-            // filters its whole list too, as its search always has.
+            // shows where drops are quiet (a rare rule: such games filter their whole list).
             self.legal_moves(out);
             let any = !out.is_empty();
             out.retain(|&m| self.is_noisy(m));
@@ -51,18 +46,22 @@ impl Position {
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
             return false;
         }
-        let chess_rules = self.variant().has_chess_rules;
-        if chess_rules && self.draw_by_rule().is_some() {
+        let check = v.check_rule();
+        if check && self.draw_by_rule().is_some() {
             return false;
         }
         self.pseudo_moves::<true>(out);
-        if chess_rules {
+        if v.has_chess_rules {
             self.settle_promotions(self.side_to_move(), out);
         }
         self.settle_shogi_promotions(out);
         out.retain(|&m| self.is_noisy(m));
-        if chess_rules {
+        if check {
             self.keep_safe_moves(out);
+        }
+        if answer_pairs {
+            // The 12x8 game, whose drops are all noisy: the owed pair is among them.
+            self.keep_owed_pairs(out);
         }
         self.keep_lawful_lion_captures(out);
         // The same filters as `legal_moves`, each judging one move alone, so filtering fewer
@@ -70,7 +69,7 @@ impl Position {
         if self.repetition_possible() {
             out.retain(|&m| self.is_irreversible(m) || !self.would_repeat_thrice(m));
         }
-        if self.variant().latent & latent::DOUBLER != 0 && out.iter().any(|m| m.is_continuing()) {
+        if v.latent & latent::DOUBLER != 0 && out.iter().any(|m| m.is_continuing()) {
             self.drop_dead_ends(out);
         }
         if out.is_empty() {
