@@ -80,6 +80,12 @@ pub enum MoveParseError {
     /// A drop that would checkmate, of a type the game forbids to (`no_drop_mate`).
     #[error("{0} would checkmate by a drop, which this game forbids")]
     DropMate(String),
+    /// A capture of a Lion that the Lion-trading rules forbid (Chu Shogi).
+    #[error(
+        "{0}: the Lion-trading rules forbid it (a protected Lion may not be taken from afar, and \
+         right after a Lion is taken by another piece no Lion may be taken but by a Lion)"
+    )]
+    LionTrade(String),
     /// A castling King would leave, cross or enter an attacked square.
     #[error("{0}: the King may not castle out of, through or into check")]
     CastlingThroughCheck(String),

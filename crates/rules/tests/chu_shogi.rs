@@ -5,7 +5,7 @@
 
 use jovian_rules::fen::{parse_position, write_position};
 use jovian_rules::file::game_from_toml;
-use jovian_rules::notation::{Style, format_move};
+use jovian_rules::notation::{Style, format_move, parse_move};
 use jovian_rules::piece::PieceKind;
 use jovian_rules::position::Setup;
 use jovian_rules::{Color, Move, MoveKind, Position, Square, Variant};
@@ -240,6 +240,23 @@ fn a_lion_may_not_take_a_protected_lion_from_afar_without_a_bridge() {
     // Black's Lion on f6, White's on f8 guarded by a White Gold on f9 (it steps back to f8).
     let mut guarded = position(&["K a1", "Ln f6"], &["K l12", "Ln f8", "G f9"], false);
     assert!(lion_takes(&mut guarded, "f6", "f8").is_empty());
+    // The leap is a move of the pieces that the rules bar, and the board and the move reader
+    // say so.
+    let mut pseudo = Vec::new();
+    guarded.pseudo_legal_moves(&mut pseudo);
+    let leap = (pseudo.iter().copied())
+        .find(|m| m.from == sq("f6") && m.to == sq("f8") && m.kind == MoveKind::Normal)
+        .expect("the Lion's leap onto f8 is a move of the pieces");
+    assert_eq!(
+        guarded.why_barred(leap),
+        Some(jovian_rules::position::Barred::LionTrade)
+    );
+    let text = format_move(&mut guarded, leap, Style::Coordinate);
+    let err = parse_move(&mut guarded, &text).unwrap_err();
+    assert!(
+        matches!(err, jovian_rules::notation::MoveParseError::LionTrade(_)),
+        "{text}: {err}"
+    );
     // Unguarded, the leap takes it.
     let mut free = position(&["K a1", "Ln f6"], &["K l12", "Ln f8"], false);
     assert_eq!(lion_takes(&mut free, "f6", "f8"), [MoveKind::Normal]);

@@ -345,6 +345,7 @@ pub(super) fn barred_error(
         Some(Barred::KingInCheck) => MoveParseError::KingInCheck(text),
         Some(Barred::CastlingThroughCheck) => MoveParseError::CastlingThroughCheck(text),
         Some(Barred::DropMate) => MoveParseError::DropMate(text),
+        Some(Barred::LionTrade) => MoveParseError::LionTrade(text),
         Some(Barred::OwedPair(owed)) => MoveParseError::OwedPair {
             text,
             owed: render(pos, owed, Style::Short, legal),

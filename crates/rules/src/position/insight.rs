@@ -20,6 +20,9 @@ pub enum Barred {
     CastlingThroughCheck,
     /// A drop of a type that may not give mate (the file's `no_drop_mate`) would checkmate.
     DropMate,
+    /// The Lion-trading rules forbid this capture of a Lion (Chu Shogi: a protected Lion taken
+    /// from afar, or a Lion taken by another piece right after a Lion was so taken).
+    LionTrade,
     /// The mover owes a Halfling pair that the opponent has dropped and can drop it now, which it
     /// must (the 12x8 game): this is one such drop.
     OwedPair(Move),
@@ -74,6 +77,13 @@ impl Position {
             let owed = self.owed_pairs(drops, us);
             if let Some(&drop) = legal.iter().find(|&&d| drops.is_owed_drop(d, owed)) {
                 return Some(Barred::OwedPair(drop));
+            }
+        }
+        if self.variant().rules.lion_trading.is_some() {
+            let mut alone = vec![m];
+            self.keep_lawful_lion_captures(&mut alone);
+            if alone.is_empty() {
+                return Some(Barred::LionTrade);
             }
         }
         if self.repetition_possible() && !self.is_irreversible(m) && self.would_repeat_thrice(m) {
