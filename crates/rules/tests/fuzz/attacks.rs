@@ -1,7 +1,8 @@
 //! `Position::capturable` (the quick test whether a piece could be taken, which the engine asks at
 //! most nodes) against its definition, `capturable_by_generation`, for every piece of the side to
 //! move in every position of every playout: named arrays and dense positions full of special
-//! pieces, of every variant.
+//! pieces, of every variant. And the check rule's test (`royal_in_check`) against its
+//! definition in the games that have one.
 
 use std::collections::BTreeMap;
 
@@ -45,4 +46,74 @@ fn the_quick_attack_test_agrees_with_generating_every_move() {
         );
     }
     assert!(counts.len() >= 4, "{counts:?}");
+}
+
+/// The check rule's test (`royal_in_check`, read backwards along lines, with the 12x8 layer's
+/// hooks for its exotic pieces) against its definition: some move of the opponent's pieces,
+/// generated in full after a passed turn, would take the royal piece. In every position of the
+/// 12x8 game's playouts (its dense ones crowd Halflings, Wizards, Can(n)ons, Assassins and Golems
+/// round the Kings) and of random games of the example files with the check rule.
+#[test]
+fn the_check_test_agrees_with_generating_every_move() {
+    const FILES: [&str; 4] = [
+        include_str!("../../../../variants/capablanca.toml"),
+        include_str!("../../../../variants/grand.toml"),
+        include_str!("../../../../variants/crazyhouse.toml"),
+        include_str!("../../../../variants/shogi.toml"),
+    ];
+    let mut positions: Vec<Position> = Vec::new();
+    for p in playouts().iter().filter(|p| p.variant.check_rule()) {
+        positions.extend((0..=p.moves.len()).map(|ply| p.position_after(ply)));
+    }
+    let mut rng = jovian_rules::random::SplitMix64::new(11);
+    let files = FILES
+        .iter()
+        .map(|text| jovian_rules::file::game_from_toml(text).unwrap_or_else(|e| panic!("{e}")));
+    let built_in = jovian_rules::Variant::all().into_iter();
+    for v in built_in.filter(|v| v.check_rule()).chain(files) {
+        for _ in 0..8 {
+            let mut pos = Position::start(v);
+            let mut legal = Vec::new();
+            for _ in 0..150 {
+                positions.push(pos.clone());
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                pos.make(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            }
+        }
+    }
+    // Per variant: (positions, of them in check).
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut scratch = Vec::new();
+    for mut pos in positions {
+        let us = pos.side_to_move();
+        let royals: Vec<_> = (pos.side_pieces(us))
+            .filter(|(piece, _)| pos.variant().compiled(piece.code()).royal)
+            .map(|(_, sq)| sq)
+            .collect();
+        let generated = royals
+            .iter()
+            .any(|&sq| pos.capturable_by_generation(sq, &mut scratch));
+        let read = pos.royal_in_check(us);
+        assert_eq!(
+            read,
+            generated,
+            "{}: {}",
+            pos.variant().id,
+            jovian_rules::fen::write_position(&pos)
+        );
+        let c = counts.entry(pos.variant().id).or_default();
+        c.0 += 1;
+        c.1 += read as usize;
+    }
+    // Not vacuous: every game was met in check and out of it.
+    for (name, (asked, checks)) in &counts {
+        assert!(
+            *checks > 10 && asked - checks > 100,
+            "{name}: {checks} of {asked}"
+        );
+    }
+    assert!(counts.len() >= 5, "{counts:?}");
 }
