@@ -143,8 +143,9 @@ impl Position {
 
     /// Whether a piece of `by` attacks `target` along the queen line through it in direction
     /// (dx, dy), either way (with `LAYER`, the Halflings' captures along it too). When `target`
-    /// was not attacked and `quick_allowed` holds, a change of the board on that line alone can
-    /// open no other attack.
+    /// was not attacked and the quick test's conditions hold (`plain_attacks`, and in the 12x8
+    /// game `layer_quick_allowed`), a change of the board on that line alone can open no other
+    /// attack.
     fn attacked_along_line<const LAYER: bool>(
         &self,
         target: usize,
@@ -220,10 +221,10 @@ impl Position {
         }
     }
 
-    /// Whether `m` surely leaves the royal piece on `king` (not in check) unattacked without being
-    /// tried, in a game where `quick_allowed`: a drop only adds a piece, which no leap or ride
-    /// needs; a plain move of another piece from a square on no line along which `them` ride
-    /// cannot expose it. (The 12x8 game's shapes: `layer_quick_safe`.)
+    /// Whether `m` surely leaves the royal piece on `royal` (not in check) unattacked without
+    /// being tried, under the quick test's conditions: a drop only adds a piece, which no leap
+    /// or ride needs; a plain move of another piece from a square on no line along which `them`
+    /// ride cannot expose it. (The 12x8 game's shapes: `layer_quick_safe`.)
     #[inline(always)]
     fn quick_safe<const LAYER: bool>(&self, m: Move, royal: Square, them: Color) -> bool {
         if LAYER {

@@ -15,10 +15,11 @@ impl Position {
         !self.bewitched(Square::from_cell(cell), by)
     }
 
-    /// Whether the first piece met on the queen ray `QUEEN_STEPS[i]` from the King's square, `code`
-    /// on `cell` `dist` squares away, makes the King attacked by `by`: it rides the ray toward it
-    /// (`rides`, the general test's answer, asked only of a piece of `by`) or shoots from beside (an Assassin), unbewitched; or
-    /// it is the screen a Can(n)on of `by` beyond it hops.
+    /// Whether the first piece met on the queen ray `QUEEN_STEPS[i]` from the King's square,
+    /// `code_met` on `cell` `dist` squares away, makes the King attacked by `by`: it rides the ray
+    /// toward it (`rides`, the general test's answer, asked only of a piece of `by`) or shoots
+    /// from beside (an Assassin), unbewitched; or it is the screen a Can(n)on of `by` beyond it
+    /// hops.
     #[inline(always)]
     pub(crate) fn layer_ray_attack(
         &self,

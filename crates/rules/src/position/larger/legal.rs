@@ -32,7 +32,8 @@ impl Position {
     /// Halfling or a Golem), from and to squares on no line through the King: no queen line
     /// (Can(n)ons and their screens, the Leaper's, Advancer's and Withdrawer's paths, adjacency)
     /// and no line along which an enemy table type rides. Every other attack is a leap, which
-    /// no move elsewhere opens, or the Pincer's or the Golem's (ruled out by `layer_quick_allowed`).
+    /// no move elsewhere opens, or the Pincer's or the Golem's (ruled out by
+    /// `layer_quick_allowed`).
     #[inline]
     pub(crate) fn layer_quick_safe(&self, m: Move, king: Square) -> bool {
         if m.kind != MoveKind::Normal {
