@@ -139,12 +139,15 @@ pub struct Position {
     /// undo records, so a record stays small and `make` writes only what it removes.
     removed: Vec<(u16, Code)>,
     history: Vec<RepetitionEntry>,
-    /// The 12x8 game's state (hands, rights, en passant, fifty-move counter); empty otherwise.
+    /// The state beyond the board of a game that keeps one (hands, castling rights, en passant,
+    /// the fifty-move counter); empty otherwise.
     chess: ChessState,
-    /// Per move of the 12x8 game: the state before it and where its journal entries start.
-    chess_undo: Vec<(ChessState, u32)>,
-    /// The 12x8 game's board changes, undone backwards by `unmake`.
-    journal: Vec<larger::Journal>,
+    /// Per move made: the state before it (games that keep one).
+    chess_undo: Vec<ChessState>,
+    /// Pieces per side of the types `CompiledPiece::tally` counts (`[tally bit][side]`): the
+    /// 12x8 game's check test looks for the Halflings' and Golems' rare captures only where
+    /// they stand. Kept by `add`, `remove` and `retype`, so `unmake` restores it too.
+    tally: [[u8; 2]; 2],
 }
 
 impl std::fmt::Debug for Position {
@@ -184,7 +187,7 @@ impl Position {
             history: Vec::with_capacity(256),
             chess: ChessState::empty(),
             chess_undo: Vec::new(),
-            journal: Vec::new(),
+            tally: [[0; 2]; 2],
         };
         for &(color, kind, sq) in &setup.pieces {
             if !v.geometry.is_on_board(sq) {
@@ -219,18 +222,8 @@ impl Position {
                 state.castle &= pos.castlings_in_place();
                 state
             });
-            pos.chess.halflings = [0; 2];
-            pos.chess.golem_parts = [0; 2];
-            let codes: Vec<Code> = (pos.side_cells(Color::Blue).iter())
-                .chain(pos.side_cells(Color::Tan))
-                .map(|&cell| pos.board[cell as usize])
-                .collect();
-            for code in codes {
-                pos.chess.count(code, 1);
-            }
-            pos.hash ^= pos.chess.key();
+            pos.hash ^= rights::rights_key(&pos.chess);
             pos.chess_undo.reserve(256);
-            pos.journal.reserve(1024);
             pos.validate_chess()?;
         } else if v.keeps_state {
             pos.chess = match setup.chess {
@@ -386,9 +379,7 @@ impl Position {
         for (color, kind, sq) in self.pieces() {
             h ^= self.variant.piece_key(Piece::new(kind, color).code(), sq);
         }
-        if self.variant.chess {
-            h ^= self.chess.key();
-        } else if self.variant.keeps_state {
+        if self.variant.keeps_state {
             h ^= rights::rights_key(&self.chess);
         }
         if self.mid_turn != 0 {
@@ -430,6 +421,9 @@ impl Position {
         if cp.latent != 0 {
             self.count_latent(c, cp.latent, 1);
         }
+        if cp.tally != 0 {
+            self.count_tally(c, cp.tally, 1);
+        }
         self.hash ^= self.variant.piece_key(code, Square::from_cell(cell));
     }
 
@@ -451,8 +445,25 @@ impl Position {
         if cp.latent != 0 {
             self.count_latent(c, cp.latent, -1);
         }
+        if cp.tally != 0 {
+            self.count_tally(c, cp.tally, -1);
+        }
         self.hash ^= self.variant.piece_key(code, Square::from_cell(cell));
         code
+    }
+
+    fn count_tally(&mut self, side: usize, bits: u8, delta: i8) {
+        for (bit, counts) in self.tally.iter_mut().enumerate() {
+            if bits >> bit & 1 == 1 {
+                counts[side] = counts[side].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// How many pieces of `side` have the tally bit `bit` (`CompiledPiece::tally`).
+    #[inline]
+    pub(crate) fn tallied(&self, bit: u8, side: Color) -> u8 {
+        self.tally[bit.trailing_zeros() as usize][side.index()]
     }
 
     fn count_latent(&mut self, side: usize, bits: u8, delta: i16) {
@@ -527,6 +538,10 @@ impl Position {
         if was.latent | now.latent != 0 {
             self.count_latent(c, was.latent, -1);
             self.count_latent(c, now.latent, 1);
+        }
+        if was.tally | now.tally != 0 {
+            self.count_tally(c, was.tally, -1);
+            self.count_tally(c, now.tally, 1);
         }
         self.board[cell] = code;
         self.hash ^= self.variant.piece_key(old, sq) ^ self.variant.piece_key(code, sq);

@@ -140,6 +140,15 @@ pub struct CompiledPiece {
     pub generated_reach: bool,
     /// Non-displacement captures are optional (`PieceSpec::optional_capture`).
     pub optional_capture: bool,
+    /// Bits of `tally`: the position counts this type's pieces per side (`Position::tallied`).
+    pub tally: u8,
+}
+
+/// The bits of `CompiledPiece::tally`: types whose rare captures a check test looks for only
+/// while one stands on the board (the 12x8 layer's Halflings and Golem parts).
+pub mod tally {
+    pub const HALFLING: u8 = 1;
+    pub const GOLEM: u8 = 2;
 }
 
 /// A promotion that depends on the board, by name: move generation (`crate::movegen`) applies it
@@ -231,8 +240,8 @@ pub struct Variant {
     /// The general check rules' code runs (`movegen/chess_rules.rs`): `chess_rules.is_some()`
     /// but in the 12x8 layer's game, whose own code reads them. A flag for the hot paths.
     pub has_chess_rules: bool,
-    /// The game keeps state beyond the board in `ChessState` (`chess_rules` or drops): kept by
-    /// `make`, undone by `unmake`, hashed.
+    /// The game keeps state beyond the board in `ChessState` (`chess_rules`, drops, the 12x8
+    /// layer's game): kept by `make`, undone by `unmake`, hashed.
     pub keeps_state: bool,
     /// By type: the type a piece of it was promoted from (itself if none): what a captured piece
     /// becomes in its captor's hand.
@@ -656,9 +665,18 @@ impl Variant {
     /// Selects the 12x8 game's own International Chess layer (see `chess`).
     pub fn with_larger_board_layer(mut self) -> Variant {
         self.chess = true;
-        // The layer keeps its own state (its drops' too), beside the general mechanisms'.
-        self.keeps_state = false;
+        // Its state is the general one (`ChessState`), kept by the general `make` with the
+        // layer's hooks.
+        self.keeps_state = true;
         self.build_attack_tables();
+        self
+    }
+
+    /// Sets each type's `CompiledPiece::tally` bits (`tally_of` by type).
+    pub(crate) fn with_tally(mut self, tally_of: impl Fn(PieceKind) -> u8) -> Variant {
+        for (code, c) in self.compiled.iter_mut().enumerate().skip(1) {
+            c.tally = tally_of(Piece::from_code(code as Code).kind);
+        }
         self
     }
 

@@ -4,7 +4,7 @@
 //! decided from the board as it stood at the turn's start); then end the turn, or, after the first
 //! part of a doubled turn, enter the mid-turn state.
 
-use super::{Position, Undo};
+use super::{Position, Undo, larger};
 use crate::geometry::{Color, QUEEN_STEPS, Square, unit_step};
 use crate::moves::{MAX_CAPTURES, Move, MoveKind};
 use crate::piece::{ArrivalKind, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index, latent};
@@ -33,7 +33,7 @@ impl VictimCells {
         }
     }
     /// Pushes a cell not listed yet (a Coordinator may find one victim twice).
-    fn push_unique(&mut self, cell: usize) {
+    pub(crate) fn push_unique(&mut self, cell: usize) {
         if !self.as_slice().contains(&(cell as u16)) {
             self.push(cell);
         }
@@ -87,9 +87,6 @@ impl Position {
     /// the notation parser to obtain moves from outside.
     #[inline]
     pub fn make(&mut self, m: Move) {
-        if self.variant.chess {
-            return self.make_chess(m);
-        }
         let from = m.from.cell();
         let to = m.to.cell();
         let moved = if m.kind == MoveKind::Drop {
@@ -115,8 +112,16 @@ impl Position {
         let removed_start = self.removed.len();
         let rules = self.variant.keeps_state;
         if rules {
-            self.chess_undo.push((self.chess, 0));
+            self.chess_undo.push(self.chess);
         }
+        // The 12x8 layer's game: the squares the mover passes (its Assassins shoot there), read
+        // before the move.
+        let layer = self.variant.chess;
+        let passed = if layer && m.kind == MoveKind::Normal {
+            self.passed_squares(m, larger::kind_of(moved))
+        } else {
+            0
+        };
         let latent_game = self.variant.latent & (LATENT_AFTER | latent::DOUBLER) != 0;
         let mut plan = None;
         if latent_game {
@@ -145,10 +150,18 @@ impl Position {
             let code = self.remove(cell as usize);
             self.removed.push((cell, code));
         }
+        if layer {
+            self.layer_take_partners(removed_start);
+        }
         if let Some(drops) = &self.variant.rules.drops {
             self.keep_hands(drops, m, removed_start);
         }
+        // Only a move naming a type (a promotion, a drop) or a Golem's has a shape of the layer's.
+        let layer_shape = layer
+            && (m.promotion().is_some() || m.kind == MoveKind::Golem)
+            && self.layer_make_shape(m);
         match m.kind {
+            _ if layer_shape => {}
             MoveKind::Normal
             | MoveKind::Relayed
             | MoveKind::HopCapture
@@ -201,6 +214,7 @@ impl Position {
         }
         if let Some(kind) = m.promotion()
             && m.kind != MoveKind::Drop
+            && !layer_shape
         {
             self.retype(m.destination().cell(), Piece::new(kind, self.side).code());
         }
@@ -215,20 +229,23 @@ impl Position {
             || self.promotes_for_good(m, moved)
             || m.kind == MoveKind::Create;
         if rules {
-            self.update_chess_rights(m, moved, self.removed.len() > removed_start);
-            irreversible |= m.kind == MoveKind::Castle || self.chess.halfmove == 0;
-            if let Some(drops) = &self.variant.rules.drops {
-                if drops.all_captures_to_hand() {
-                    // Captured pieces return as drops: only a lost castling right never comes
-                    // back.
-                    irreversible = m.kind == MoveKind::Castle;
+            self.update_chess_rights(m, moved, self.removed.len() > removed_start, passed);
+            let before = self.chess_undo.last().copied().unwrap_or(self.chess);
+            if layer {
+                irreversible = self.layer_irreversible(m, moved, removed_start, &before);
+            } else {
+                irreversible |= m.kind == MoveKind::Castle || self.chess.halfmove == 0;
+                if let Some(drops) = &self.variant.rules.drops {
+                    if drops.all_captures_to_hand() {
+                        // Captured pieces return as drops: only a lost castling right never
+                        // comes back.
+                        irreversible = m.kind == MoveKind::Castle;
+                    }
+                    // A royal piece's first move, or drops closing, is for good.
+                    irreversible |= drops.watches_royals()
+                        && (before.kings_moved, before.drops_closed)
+                            != (self.chess.kings_moved, self.chess.drops_closed);
                 }
-                // A royal piece's first move, or drops closing, is for good.
-                irreversible |= drops.watches_royals() && {
-                    let before = self.chess_undo.last().map_or(self.chess, |&(s, _)| s);
-                    (before.kings_moved, before.drops_closed)
-                        != (self.chess.kings_moved, self.chess.drops_closed)
-                };
             }
         }
         if self.mid_turn != 0 {
@@ -545,7 +562,7 @@ impl Position {
     }
 
     /// The pieces on `a` (the mover) and `b` change places.
-    fn exchange(&mut self, a: usize, b: usize) {
+    pub(super) fn exchange(&mut self, a: usize, b: usize) {
         let other = self.remove(b);
         self.relocate(a, b);
         self.add(a, other);
@@ -561,9 +578,6 @@ impl Position {
     /// `unmake`. The position after it starts a fresh repetition window. Not for the middle of a
     /// doubled turn.
     pub fn make_null(&mut self) {
-        if self.variant.chess {
-            return self.make_null_chess();
-        }
         debug_assert_eq!(self.mid_turn, 0, "no null move in the middle of a turn");
         // A pass is no capture: the counter-strike rule no longer binds after it.
         if self.counter_strike() {
@@ -580,10 +594,11 @@ impl Position {
             pushed: 0,
         });
         if self.variant.keeps_state {
-            self.chess_undo.push((self.chess, 0));
+            self.chess_undo.push(self.chess);
             let before = super::rights::rights_key(&self.chess);
             self.chess.ep_target = super::NO_SQUARE;
             self.chess.ep_from = super::NO_SQUARE;
+            self.chess.ep_passed = 0;
             self.hash ^= before ^ super::rights::rights_key(&self.chess);
         }
         self.side = self.side.other();
@@ -605,13 +620,10 @@ impl Position {
     /// Takes back the last move made. Does nothing if no move was made.
     #[inline]
     pub fn unmake(&mut self) {
-        if self.variant.chess {
-            return self.unmake_chess();
-        }
         let Some(u) = self.undo.pop() else { return };
         self.history.pop();
         if self.variant.keeps_state {
-            self.chess = self.chess_undo.pop().expect("recorded by make").0;
+            self.chess = self.chess_undo.pop().expect("recorded by make");
         }
         if u.null {
             self.side = self.side.other();
@@ -638,13 +650,17 @@ impl Position {
             let (cell, code) = self.removed.pop().expect("recorded by make");
             self.add(cell as usize, code);
         }
-        if m.promotion().is_some() && m.kind != MoveKind::Drop {
+        let layer_shape = self.variant.chess
+            && (m.promotion().is_some() || m.kind == MoveKind::Golem)
+            && self.layer_unmake_shape(m, u.moved);
+        if m.promotion().is_some() && m.kind != MoveKind::Drop && !layer_shape {
             self.retype(m.destination().cell(), u.moved);
         }
         if m.kind == MoveKind::Convert {
             self.flip_owner(m.converted().cell());
         }
         match m.kind {
+            _ if layer_shape => {}
             MoveKind::Normal
             | MoveKind::Relayed
             | MoveKind::HopCapture

@@ -19,7 +19,9 @@ const HAND_COUNTS: usize = crate::drop_rules::MAX_IN_HAND as usize + 1;
 /// A key per side whose royal piece has moved, and one for drops closed (`DropRules::watches_royals`).
 const KINGS_MOVED: usize = HAND + 2 * crate::drop_rules::HAND_SLOTS * HAND_COUNTS;
 const DROPS_CLOSED: usize = KINGS_MOVED + 2;
-const LEN: usize = DROPS_CLOSED + 1;
+/// A key per square (`Square.0`) the last mover passed, in the 12x8 layer's game (`ep_passed`).
+const PASSED: usize = DROPS_CLOSED + 1;
+const LEN: usize = PASSED + 128;
 
 /// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
 static KEYS: [u64; LEN] = {
@@ -44,6 +46,11 @@ pub(super) fn rights_key(state: &ChessState) -> u64 {
     }
     if state.ep_target != NO_SQUARE {
         h ^= KEYS[EP_TARGET + state.ep_target as usize] ^ KEYS[EP_FROM + state.ep_from as usize];
+    }
+    let mut passed = state.ep_passed;
+    while passed != 0 {
+        h ^= KEYS[PASSED + passed.trailing_zeros() as usize];
+        passed &= passed - 1;
     }
     for (side, hand) in state.hands.iter().enumerate() {
         for (slot, &n) in hand.iter().enumerate() {
@@ -141,20 +148,28 @@ impl Position {
     }
 
     /// After `m`'s pieces have moved (`moved` is the mover's code before the move, `captured`
-    /// whether it removed anything): the new rights, with the hash updated.
+    /// whether it removed anything, `passed` the squares it travelled over in the 12x8 layer's
+    /// game): the new rights, with the hash updated.
     #[inline(never)]
-    pub(super) fn update_chess_rights(&mut self, m: Move, moved: Code, captured: bool) {
+    pub(super) fn update_chess_rights(
+        &mut self,
+        m: Move,
+        moved: Code,
+        captured: bool,
+        passed: u128,
+    ) {
         // The state as `make` found it (its hands may have changed since).
-        let before = self
-            .chess_undo
-            .last()
-            .map_or(self.chess, |&(state, _)| state);
+        let before = self.chess_undo.last().copied().unwrap_or(self.chess);
         let v = self.variant;
         let cp = v.chess_piece(moved);
         self.chess.castle &= !(v.castle_spoilers(m.from.cell()) | v.castle_spoilers(m.to.cell()));
         self.chess.ep_target = NO_SQUARE;
         self.chess.ep_from = NO_SQUARE;
-        if let Some(pawn) = cp.pawn
+        if v.chess {
+            // The layer's en passant (its Assassins shoot any mover on the squares it passed)
+            // and counter.
+            self.layer_rights(m, moved, captured, passed);
+        } else if let Some(pawn) = cp.pawn
             && pawn.en_passant
             && m.kind == MoveKind::Normal
             && m.from.file() == m.to.file()
@@ -164,18 +179,28 @@ impl Position {
             self.chess.ep_target = m.to.0;
             self.chess.ep_from = m.from.0;
         }
-        self.chess.halfmove = if captured || cp.pawn.is_some() {
-            0
-        } else {
-            self.chess.halfmove.saturating_add(1)
-        };
+        if !v.chess {
+            self.chess.halfmove = if captured || cp.pawn.is_some() {
+                0
+            } else {
+                self.chess.halfmove.saturating_add(1)
+            };
+        }
+        // A royal piece moves by its own move or by another's that moves two pieces.
+        let royal_may_have_moved = v.compiled(moved).royal
+            || matches!(
+                m.kind,
+                MoveKind::Swap | MoveKind::Push | MoveKind::Pull | MoveKind::Repel
+            );
         if let Some(drops) = &v.rules.drops
             && drops.watches_royals()
+            && royal_may_have_moved
         {
             self.watch_royals();
         }
         let s = &self.chess;
         if (before.castle, before.ep_target, before.hands) != (s.castle, s.ep_target, s.hands)
+            || before.ep_passed != s.ep_passed
             || (before.kings_moved, before.drops_closed) != (s.kings_moved, s.drops_closed)
         {
             self.hash ^= rights_key(&before) ^ rights_key(&self.chess);

@@ -95,6 +95,15 @@ pub(crate) const FILE: &str = include_str!("../../games/larger-board.toml");
 pub(crate) fn with_layer(variant: Variant) -> Variant {
     variant
         .with_larger_board_layer()
+        .with_tally(|kind| {
+            if crate::position::larger::is_halfling(kind.0) {
+                crate::variant::tally::HALFLING
+            } else if crate::position::larger::is_golem(kind.0) {
+                crate::variant::tally::GOLEM
+            } else {
+                0
+            }
+        })
         .with_diagram_target("N")
         .with_diagram_companions(diagram_companions)
 }

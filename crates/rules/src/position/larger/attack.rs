@@ -49,16 +49,15 @@ impl Position {
     /// and the Golems' parts, looked for only while `by` has such pieces.
     #[inline]
     pub(crate) fn layer_attacks_off_lines(&self, target: usize, by: Color) -> bool {
-        let side = by.index();
         let target = Square::from_cell(target);
-        (self.chess.halflings[side] > 0 && self.halfling_attacks(target, by))
-            || (self.chess.golem_parts[side] > 0 && self.golem_attacks(target, by))
+        (self.tallied(tally::HALFLING, by) > 0 && self.halfling_attacks(target, by))
+            || (self.tallied(tally::GOLEM, by) > 0 && self.golem_attacks(target, by))
     }
 
     /// The Halflings' captures of `target` by a move along (dx, dy) (the Pincer's aside).
     #[inline]
     pub(crate) fn layer_attacks_along(&self, target: usize, by: Color, dx: i8, dy: i8) -> bool {
-        self.chess.halflings[by.index()] > 0
+        self.tallied(tally::HALFLING, by) > 0
             && self.halfling_attacks_along(Square::from_cell(target), by, dx, dy)
     }
 

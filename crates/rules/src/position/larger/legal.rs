@@ -13,8 +13,8 @@ impl Position {
     /// beside the King may run anywhere, so that any square a piece leaves may open it).
     #[inline]
     pub(crate) fn layer_quick_allowed(&self, them: Color) -> bool {
-        self.chess.golem_parts[them.index()] == 0
-            && (self.chess.halflings[them.index()] == 0
+        self.tallied(tally::GOLEM, them) == 0
+            && (self.tallied(tally::HALFLING, them) == 0
                 || !(self.side_cells(them).iter())
                     .any(|&c| self.board[c as usize] == code(PINCER, them)))
     }

@@ -1,74 +1,16 @@
-//! make / unmake for the 12x8 game. Its moves touch the board in many shapes (pairs dropped,
-//! Golems born and moved, explosions, teleports, swaps with promotion), so `make` writes each
-//! change it makes to a journal, and `unmake` replays the journal backwards and restores the
-//! state: every kind of move is undone exactly by the same few lines.
+//! The 12x8 game's hooks in the general `make` and `unmake` (`position/make.rs`): the pieces a
+//! move removes (Halflings' captures, explosions, shots, a Golem's two squares), a Golem's
+//! partner taken with it, the board changes of the layer's own shapes of move (a Pawn completed
+//! as an Assassin, a Thunder or a Golem, a Golem's move, a swap that promotes, a Thunder's
+//! drop) and their undoing, and the state they leave (castling rights lost however, the
+//! counter, the squares an Assassin may shoot en passant, what is irreversible).
 
 use super::*;
 use crate::moves::{Move, MoveKind};
+use crate::position::Position;
 use crate::position::make::VictimCells;
-use crate::position::{Position, Undo};
-
-/// One change to the board, as `unmake` must reverse it.
-#[derive(Clone, Copy, Debug)]
-pub enum Journal {
-    Added(u16),
-    Removed(u16, Code),
-    Moved(u16, u16),
-    Retyped(u16, Code),
-}
 
 impl Position {
-    fn j_add(&mut self, sq: Square, code: Code) {
-        self.chess.count(code, 1);
-        self.add(sq.cell(), code);
-        self.journal.push(Journal::Added(sq.cell() as u16));
-    }
-    fn j_remove(&mut self, sq: Square) -> Code {
-        let code = self.remove(sq.cell());
-        self.chess.count(code, -1);
-        self.journal.push(Journal::Removed(sq.cell() as u16, code));
-        code
-    }
-    fn j_move(&mut self, from: Square, to: Square) {
-        self.relocate(from.cell(), to.cell());
-        self.journal
-            .push(Journal::Moved(from.cell() as u16, to.cell() as u16));
-    }
-    fn j_retype(&mut self, sq: Square, code: Code) {
-        let old = self.board[sq.cell()];
-        self.chess.count(old, -1);
-        self.chess.count(code, 1);
-        self.retype(sq.cell(), code);
-        self.journal.push(Journal::Retyped(sq.cell() as u16, old));
-    }
-
-    /// Removes the piece on `sq` as captured by `captor`: a Golem loses its other part too, an
-    /// enemy Assassin goes to the captor's hand.
-    fn take(&mut self, sq: Square, captor: Color) {
-        let c = self.board[sq.cell()];
-        if !is_piece(c) {
-            return; // already gone with its Golem partner
-        }
-        self.j_remove(sq);
-        let (kind, color) = (kind_of(c), color_of(c));
-        if is_golem(kind) {
-            let (dx, dy) = golem_partner(kind);
-            if let Some(p) = shifted(sq, dx, dy)
-                && self.board[p.cell()] == code(golem_kind(-dx, -dy), color)
-            {
-                self.j_remove(p);
-            }
-        }
-        if color != captor
-            && let Some(drops) = self.layer_drops()
-            && drops.captures_to_hand.contains(PieceKind(kind))
-            && let Some(slot) = drops.slot(PieceKind(kind))
-        {
-            let n = &mut self.chess.hands[captor.index()][slot];
-            *n = n.saturating_add(1);
-        }
-    }
-
     /// The squares whose pieces `m` removes, read before the move: its captures, and every
     /// non-royal piece a Thunder destroys (a Golem's second part is removed with the first by
     /// `make`, and listed here only if it stands among them).
@@ -119,127 +61,130 @@ impl Position {
                 if let Some(s) = shifted(centre, dx, dy) {
                     let c = self.board[s.cell()];
                     if is_piece(c) && kind_of(c) != KING && Some(s) != except {
-                        out.push(s.cell());
+                        // The Pawn's own capture may stand among them.
+                        out.push_unique(s.cell());
                     }
                 }
             }
         }
     }
 
-    pub(crate) fn make_chess(&mut self, m: Move) {
-        let before = self.chess;
-        self.chess_undo.push((before, self.journal.len() as u32));
-        let moved = self.board[m.from.cell()];
-        self.undo.push(Undo {
-            mv: m,
-            null: false,
-            moved,
-            removed_start: self.removed.len() as u32,
-            after_start: 0,
-            mid_turn_before: 0,
-            pushed: 0,
-        });
+    /// After the general `make` removed `m`'s victims (`removed[removed_start..]`): a Golem part
+    /// taken takes its partner with it (recorded like the move's own captures).
+    pub(crate) fn layer_take_partners(&mut self, removed_start: usize) {
+        let mut i = removed_start;
+        while i < self.removed.len() {
+            let (cell, c) = self.removed[i];
+            let kind = kind_of(c);
+            if is_golem(kind) {
+                let (dx, dy) = golem_partner(kind);
+                if let Some(p) = shifted(Square::from_cell(cell as usize), dx, dy)
+                    && self.board[p.cell()] == code(golem_kind(-dx, -dy), color_of(c))
+                {
+                    let partner = self.remove(p.cell());
+                    self.removed.push((p.cell() as u16, partner));
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// The board changes of the layer's own shapes of move, after the victims are gone: a Pawn
+    /// completed as an Assassin (on a square of its own), a Thunder (it explodes) or a Golem (by
+    /// taking a Wizard), a Golem's move, a Wizard's swap that promotes the enemy Pawn, a
+    /// Thunder's drop. False for every other move, which the general `make` plays.
+    pub(crate) fn layer_make_shape(&mut self, m: Move) -> bool {
         let us = self.side;
-        let mover_kind = if m.kind == MoveKind::Drop {
-            m.promotion().map_or(0, |k| k.0)
-        } else {
-            kind_of(moved)
-        };
-        let passed = if m.kind == MoveKind::Normal {
-            self.passed_squares(m, mover_kind)
-        } else {
-            0
-        };
-        let victims = self.chess_victims(m);
-        let mut reversible_captures = true;
-        for &cell in victims.as_slice() {
-            let sq = Square::from_cell(cell as usize);
-            let c = self.board[cell as usize];
-            // A type that changes hands when taken (the Assassin) may come back.
-            let returns = |c| {
-                color_of(c) != us
-                    && (self.layer_drops())
-                        .is_some_and(|d| d.captures_to_hand.contains(PieceKind(kind_of(c))))
-            };
-            if is_piece(c) && !returns(c) {
-                reversible_captures = false;
+        let (from, to) = (m.from.cell(), m.to.cell());
+        match (m.kind, m.promotion().map(|k| k.0)) {
+            (MoveKind::Normal, Some(ASSASSIN)) => {
+                self.remove(from);
+                self.add(Square(m.aux[0]).cell(), code(ASSASSIN, us));
             }
-            self.take(sq, us);
-        }
-        let mut ep_target = m.to;
-        match m.kind {
-            MoveKind::Normal => match m.promotion().map(|k| k.0) {
-                None => self.j_move(m.from, m.to),
-                Some(ASSASSIN) => {
-                    self.j_remove(m.from);
-                    self.j_add(Square(m.aux[0]), code(ASSASSIN, us));
-                    ep_target = Square(m.aux[0]);
-                }
-                Some(THUNDER) => {
-                    if is_piece(self.board[m.from.cell()]) {
-                        self.j_remove(m.from);
-                    }
-                    ep_target = Square(NO_SQUARE);
-                }
-                Some(part) if is_golem(part) => {
-                    self.j_remove(m.from);
-                    self.j_add(m.to, code(part, us));
-                    let (dx, dy) = golem_partner(part);
-                    self.j_add(m.from, code(golem_kind(-dx, -dy), us));
-                }
-                Some(kind) => {
-                    self.j_move(m.from, m.to);
-                    self.j_retype(m.to, code(kind, us));
-                }
-            },
-            MoveKind::Swap => {
-                let other = self.j_remove(m.to);
-                self.j_move(m.from, m.to);
-                self.j_add(m.from, other);
-                if let Some(kind) = m.promotion() {
-                    self.j_retype(m.from, code(kind.0, us.other()));
-                }
+            (MoveKind::Normal, Some(THUNDER)) => {
+                self.remove(from);
             }
-            MoveKind::EnPassant => self.j_move(m.from, m.to),
-            MoveKind::Castle => {
-                self.j_move(m.from, m.to);
-                self.j_move(Square(m.aux[0]), Square(m.aux[1]));
+            (MoveKind::Normal, Some(part)) if is_golem(part) => {
+                self.remove(from);
+                self.add(to, code(part, us));
+                let (dx, dy) = golem_partner(part);
+                self.add(from, code(golem_kind(-dx, -dy), us));
             }
-            MoveKind::Flip => {
-                if let Some(kind) = m.promotion() {
-                    self.j_retype(m.from, code(kind.0, us));
-                }
+            (MoveKind::Swap, Some(kind)) => {
+                self.exchange(from, to);
+                self.retype(from, code(kind, us.other()));
             }
-            MoveKind::Golem => {
-                let (a0, b0, a, b) = (m.from, Square(m.aux[0]), m.to, Square(m.aux[1]));
-                self.j_remove(a0);
-                self.j_remove(b0);
+            (MoveKind::Golem, _) => {
+                let (b0, b) = (Square(m.aux[0]), Square(m.aux[1]));
+                self.remove(from);
+                self.remove(b0.cell());
                 let (dx, dy) = (
-                    b.file() as i8 - a.file() as i8,
-                    b.rank() as i8 - a.rank() as i8,
+                    b.file() as i8 - m.to.file() as i8,
+                    b.rank() as i8 - m.to.rank() as i8,
                 );
-                self.j_add(a, code(golem_kind(dx, dy), us));
-                self.j_add(b, code(golem_kind(-dx, -dy), us));
+                self.add(to, code(golem_kind(dx, dy), us));
+                self.add(b.cell(), code(golem_kind(-dx, -dy), us));
             }
-            MoveKind::Drop => {
-                let kind = mover_kind;
-                if let Some(slot) = hand_slot(kind) {
-                    let n = 1 + m.pair_square().is_some() as u8;
-                    let h = &mut self.chess.hands[us.index()][slot];
-                    *h = h.saturating_sub(n);
-                }
-                if kind != THUNDER {
-                    self.j_add(m.to, code(kind, us));
-                    if let Some(second) = m.pair_square() {
-                        self.j_add(second, code(kind, us));
-                    }
-                }
-            }
-            _ => {} // shots and passes move nothing
+            (MoveKind::Drop, Some(THUNDER)) => {}
+            _ => return false,
         }
-        let dropped_for_good = m.kind == MoveKind::Drop && mover_kind != ASSASSIN;
-        // A shot resets the counter even when its target is gone (a Thunder that exploded).
-        let resets = !victims.as_slice().is_empty()
+        true
+    }
+
+    /// Takes back what `layer_make_shape` did for `m` (`moved`: the mover's code before it),
+    /// before the victims return; false for the moves the general `unmake` takes back.
+    pub(crate) fn layer_unmake_shape(&mut self, m: Move, moved: Code) -> bool {
+        let us = self.side;
+        let (from, to) = (m.from.cell(), m.to.cell());
+        match (m.kind, m.promotion().map(|k| k.0)) {
+            (MoveKind::Normal, Some(ASSASSIN)) => {
+                self.remove(Square(m.aux[0]).cell());
+                self.add(from, moved);
+            }
+            (MoveKind::Normal, Some(THUNDER)) => self.add(from, moved),
+            (MoveKind::Normal, Some(part)) if is_golem(part) => {
+                self.remove(from);
+                self.remove(to);
+                self.add(from, moved);
+            }
+            (MoveKind::Swap, Some(_)) => {
+                // Only an enemy Pawn is promoted by a swap (`wizard_moves`).
+                self.retype(from, code(PAWN, us.other()));
+                let other = self.remove(from);
+                self.relocate(to, from);
+                self.add(to, other);
+            }
+            (MoveKind::Golem, _) => {
+                self.remove(to);
+                self.remove(Square(m.aux[1]).cell());
+                self.add(from, moved);
+                let (dx, dy) = golem_partner(kind_of(moved));
+                self.add(Square(m.aux[0]).cell(), code(golem_kind(-dx, -dy), us));
+            }
+            (MoveKind::Drop, Some(THUNDER)) => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// The layer's part of the state after `m` (called by `update_chess_rights`): castling
+    /// rights that lose their King or Rook however it went (a Halfling's capture, an
+    /// explosion, a swap), the fifty-move counter (a drop and a shot also reset it), and the
+    /// squares the mover passed where the side now to move can shoot or take en passant.
+    pub(in crate::position) fn layer_rights(
+        &mut self,
+        m: Move,
+        moved: Code,
+        captured: bool,
+        passed: u128,
+    ) {
+        // A capture off the move's squares (a Halfling's, an explosion) may take a Rook at home:
+        // the general update spoils only the rights whose squares the move left or reached.
+        if captured && self.chess.castle != 0 {
+            self.chess.castle &= self.castlings_in_place();
+        }
+        let mover_kind = kind_of(moved);
+        let resets = captured
             || mover_kind == PAWN && m.kind != MoveKind::Swap
             || matches!(m.kind, MoveKind::Drop | MoveKind::ShootPassing);
         self.chess.halfmove = if resets {
@@ -247,67 +192,49 @@ impl Position {
         } else {
             self.chess.halfmove.saturating_add(1)
         };
-        // Only a King's own move (castling included) or a swap moves a King.
-        self.update_rights(mover_kind == KING || m.kind == MoveKind::Swap);
-        self.side = us.other();
-        self.set_en_passant(
-            passed,
-            ep_target,
-            mover_kind == PAWN && m.promotion().is_none() && self.pawns_take_en_passant(),
-        );
-        self.hash ^= before.key_change(&self.chess) ^ self.variant.side_key();
-        let s = &self.chess;
-        let irreversible = !reversible_captures
-            || m.promotion().is_some()
-                && !matches!(m.kind, MoveKind::Flip | MoveKind::Drop)
-                && !is_cannon(mover_kind)
-            || dropped_for_good
-            || s.castle != before.castle
-            || s.kings_moved != before.kings_moved
-            || s.drops_closed != before.drops_closed;
-        self.push_history(irreversible);
+        let target = match m.promotion().map(|k| k.0) {
+            Some(ASSASSIN) if m.kind == MoveKind::Normal => Square(m.aux[0]),
+            Some(THUNDER) if m.kind == MoveKind::Normal => Square(NO_SQUARE),
+            _ => m.to,
+        };
+        let pawn_advance =
+            mover_kind == PAWN && m.promotion().is_none() && self.pawns_take_en_passant();
+        self.set_en_passant(passed, target, pawn_advance, self.side.other());
     }
 
-    /// Castling rights follow the pieces on their squares (looked at when the move changed one
-    /// of those squares); the Kings' "has moved" and "has reached the eighth row" flags only
-    /// ever switch on (looked at when a King may have moved).
-    fn update_rights(&mut self, king_may_have_moved: bool) {
-        if self.chess.castle != 0 {
-            let start = self
-                .chess_undo
-                .last()
-                .map_or(0, |&(_, start)| start as usize);
-            let spoiled = |cell: u16| self.variant.castle_spoilers(cell as usize);
-            let touched = (self.journal[start..].iter()).fold(0, |bits, j| {
-                bits | match *j {
-                    Journal::Added(c) | Journal::Removed(c, _) | Journal::Retyped(c, _) => {
-                        spoiled(c)
-                    }
-                    Journal::Moved(a, b) => spoiled(a) | spoiled(b),
-                }
-            });
-            if self.chess.castle & touched != 0 {
-                self.chess.castle &= self.castlings_in_place();
-            }
-        }
-        if !king_may_have_moved || self.chess.kings_moved == 3 && self.chess.drops_closed {
-            return;
-        }
-        for color in Color::BOTH {
-            if let Some(k) = self.king_square(color) {
-                if k != self.variant.king_homes[color.index()] {
-                    self.chess.kings_moved |= 1 << color.index();
-                }
-                if k.rank() == last_rank(color) {
-                    self.chess.drops_closed = true;
-                }
-            }
-        }
+    /// Whether `m` (just played, the turn not yet passed; `before` the state before it, its
+    /// removals from `removed_start`)
+    /// changed the position for good, so that no earlier one can recur: a capture of a piece
+    /// that never returns (an enemy Assassin changes hands), a promotion (not a Can(n)on's
+    /// flip), a drop of a type that never returns to a hand, a lost castling right, a King's
+    /// first move, drops closed. A Pawn's move is not: a Wizard's swap may put a Pawn back.
+    pub(in crate::position) fn layer_irreversible(
+        &self,
+        m: Move,
+        moved: Code,
+        removed_start: usize,
+        before: &ChessState,
+    ) -> bool {
+        let us = self.side; // the mover (`make` passes the turn after this)
+        let returns =
+            |k: u8| (self.layer_drops()).is_some_and(|d| d.captures_to_hand.contains(PieceKind(k)));
+        let lost_for_good = self.removed[removed_start..]
+            .iter()
+            .any(|&(_, c)| color_of(c) == us || !returns(kind_of(c)));
+        let s = &self.chess;
+        lost_for_good
+            || m.kind == MoveKind::Drop && !returns(kind_of(moved))
+            || m.promotion().is_some()
+                && !matches!(m.kind, MoveKind::Flip | MoveKind::Drop)
+                && !is_cannon(kind_of(moved))
+            || s.castle != before.castle
+            || s.kings_moved != before.kings_moved
+            || s.drops_closed != before.drops_closed
     }
 
     /// The squares the mover of `m` travels over (docs/rules/larger-board.md, "En passant
     /// shot"), read before the move, as bits by `Square.0`.
-    fn passed_squares(&self, m: Move, kind: u8) -> u128 {
+    pub(crate) fn passed_squares(&self, m: Move, kind: u8) -> u128 {
         if m.is_declining() {
             return 0; // a bewitched step
         }
@@ -374,13 +301,12 @@ impl Position {
     }
 
     /// Records the squares the last mover passed if the side now to move can use them.
-    fn set_en_passant(&mut self, passed: u128, target: Square, pawn_advance: bool) {
+    fn set_en_passant(&mut self, passed: u128, target: Square, pawn_advance: bool, them: Color) {
         self.chess.ep_passed = 0;
         self.chess.ep_target = NO_SQUARE;
         if passed == 0 {
             return;
         }
-        let them = self.side;
         let squares = || SquareBits(passed);
         let assassin = code(ASSASSIN, them);
         let pawn = code(PAWN, them);
@@ -398,47 +324,6 @@ impl Position {
             self.chess.ep_passed = passed;
             self.chess.ep_target = target.0;
         }
-    }
-
-    pub(crate) fn unmake_chess(&mut self) {
-        let Some(u) = self.undo.pop() else { return };
-        self.history.pop();
-        let (state, start) = self.chess_undo.pop().expect("pushed by make");
-        if !u.null {
-            while self.journal.len() > start as usize {
-                match self.journal.pop().expect("journal entry") {
-                    Journal::Added(cell) => {
-                        self.remove(cell as usize);
-                    }
-                    Journal::Removed(cell, code) => self.add(cell as usize, code),
-                    Journal::Moved(from, to) => self.relocate(to as usize, from as usize),
-                    Journal::Retyped(cell, old) => self.retype(cell as usize, old),
-                }
-            }
-        }
-        self.chess = state;
-        self.side = self.side.other();
-        self.hash = self.history.last().expect("initial position").key;
-    }
-
-    /// The search's null move: the turn passes, en passant rights lapse.
-    pub(crate) fn make_null_chess(&mut self) {
-        let before = self.chess;
-        self.chess_undo.push((before, self.journal.len() as u32));
-        self.undo.push(Undo {
-            mv: Move::normal(Square(0), Square(0)),
-            null: true,
-            moved: EMPTY,
-            removed_start: self.removed.len() as u32,
-            after_start: 0,
-            mid_turn_before: 0,
-            pushed: 0,
-        });
-        self.chess.ep_passed = 0;
-        self.chess.ep_target = NO_SQUARE;
-        self.side = self.side.other();
-        self.hash ^= before.key_change(&self.chess) ^ self.variant.side_key();
-        self.push_history(true);
     }
 }
 

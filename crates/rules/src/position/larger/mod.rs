@@ -1,15 +1,17 @@
-//! The 12x8 game's International Chess layer (docs/rules/larger-board.md): the state beyond the
-//! board (hands, castling and en passant rights, which Kings have moved, whether drops are closed,
-//! the fifty-move counter), its exotic pieces' moves (the hook the general generator calls:
-//! `generate.rs`), check, make/unmake and the game's end. Its King, Queen, Rook, Bishop, Knight,
-//! Lion and added types move by the general generator, castling and the Pawn by the general
-//! mechanisms (`movegen/chess_rules.rs`, `movegen/pawns.rs`).
+//! The 12x8 game's exotic pieces (docs/rules/larger-board.md) as hooks in the general mechanisms:
+//! their moves (the hook the general generator calls: `generate.rs`, `pieces.rs`, `halfling.rs`,
+//! `drops.rs`), their attacks and the legal-move filter's quick tests (`attack.rs`, `legal.rs`),
+//! and their part of make/unmake (`make.rs`). The state beyond the board, `ChessState`, is every
+//! game's (kept by `position/rights.rs`). Its King, Queen, Rook, Bishop, Knight, Lion and added
+//! types move by the general generator, castling and the Pawn by the general mechanisms
+//! (`movegen/chess_rules.rs`, `movegen/pawns.rs`).
 //!
 //! Everything here runs only for a variant with `Variant::chess`; the other games never enter it.
 //! Pieces are named by the type indices of `variants::larger_board::kinds`.
 
 use crate::geometry::{Color, Square};
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
+use crate::variant::tally;
 use kinds::*;
 
 mod attack;
@@ -23,12 +25,12 @@ mod pieces;
 mod validate;
 
 pub use drops::NoDrop;
-pub(crate) use make::Journal;
 
 /// No square (an en passant target that no longer exists).
 pub const NO_SQUARE: u8 = u8::MAX;
 
-/// Everything about a 12x8 position that the board does not show.
+/// Everything about a position that the board does not show, in a game that keeps state (check
+/// rules, castling, en passant, drops; the 12x8 game's too): empty in the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChessState {
     /// Pieces in hand per side, by slot: Leaper, Pincer, Advancer, Withdrawer, Wizard, Elephant,
@@ -44,17 +46,14 @@ pub struct ChessState {
     /// The squares the last mover travelled over, as bits by `Square.0`, kept only while the side
     /// to move can use them (an Assassin beside one, or a Pawn that could take en passant).
     pub ep_passed: u128,
-    /// Where that piece stands now (`Square.0`), or `NO_SQUARE` if it is gone.
+    /// Where that piece stands now (`Square.0`), or `NO_SQUARE` if it is gone; in a game with
+    /// `chess_rules` the pawn that may be taken en passant.
     pub ep_target: u8,
     /// Where the pawn on `ep_target` started its last advance, in a game with `chess_rules`
     /// (there the squares between are the passed ones, and `ep_passed` is unused).
     pub ep_from: u8,
     /// Plies since the last capture, Pawn move or drop.
     pub halfmove: u16,
-    /// Halflings and Golem parts on the board per side, kept by `make` so that check looks for
-    /// their rare captures only when they exist (not part of the position's identity).
-    pub(crate) halflings: [u8; 2],
-    pub(crate) golem_parts: [u8; 2],
 }
 
 impl ChessState {
@@ -69,8 +68,6 @@ impl ChessState {
             ep_target: NO_SQUARE,
             ep_from: NO_SQUARE,
             halfmove: 0,
-            halflings: [0; 2],
-            golem_parts: [0; 2],
         }
     }
 
@@ -84,74 +81,6 @@ impl ChessState {
         }
         state.castle = u8::MAX;
         state
-    }
-
-    /// Counts a piece arriving on (`delta` 1) or leaving (-1) the board.
-    #[inline]
-    pub(crate) fn count(&mut self, code: Code, delta: i8) {
-        let kind = kind_of(code);
-        let side = code_color_index(code);
-        if is_halfling(kind) {
-            self.halflings[side] = self.halflings[side].wrapping_add_signed(delta);
-        } else if is_golem(kind) {
-            self.golem_parts[side] = self.golem_parts[side].wrapping_add_signed(delta);
-        }
-    }
-
-    /// `self.key() ^ other.key()`, computed from the parts that differ (most moves change only
-    /// the counter, which is not hashed).
-    #[inline]
-    pub(crate) fn key_change(&self, other: &ChessState) -> u64 {
-        let mut h = 0;
-        if self.hands != other.hands {
-            for side in 0..2 {
-                for slot in 0..kinds::HAND_SLOTS {
-                    let (a, b) = (self.hands[side][slot], other.hands[side][slot]);
-                    if a != b {
-                        if a > 0 {
-                            h ^= KEYS[key_index::hand(side, slot, a)];
-                        }
-                        if b > 0 {
-                            h ^= KEYS[key_index::hand(side, slot, b)];
-                        }
-                    }
-                }
-            }
-        }
-        let castle = self.castle ^ other.castle;
-        if castle != 0 {
-            for bit in 0..4 {
-                if castle >> bit & 1 == 1 {
-                    h ^= KEYS[key_index::CASTLE + bit];
-                }
-            }
-        }
-        let kings = self.kings_moved ^ other.kings_moved;
-        for bit in 0..2 {
-            if kings >> bit & 1 == 1 {
-                h ^= KEYS[key_index::KINGS + bit];
-            }
-        }
-        if self.drops_closed != other.drops_closed {
-            h ^= KEYS[key_index::CLOSED];
-        }
-        if (self.ep_passed, self.ep_target) != (other.ep_passed, other.ep_target) {
-            h ^= self.ep_key() ^ other.ep_key();
-        }
-        h
-    }
-
-    fn ep_key(&self) -> u64 {
-        if self.ep_passed == 0 {
-            return 0;
-        }
-        let mut h = KEYS[key_index::TARGET + self.ep_target as usize];
-        let mut bits = self.ep_passed;
-        while bits != 0 {
-            h ^= KEYS[key_index::PASSED + bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-        }
-        h
     }
 
     /// How many pieces of `kind` `color` holds in hand (0 for a type never in hand).
@@ -184,33 +113,6 @@ impl ChessState {
         let target = (self.ep_target != NO_SQUARE).then_some(Square(self.ep_target));
         Some((squares, target))
     }
-
-    /// The part of the Zobrist hash that the state contributes (0 for a state with nothing in
-    /// hand, no rights and no en passant: the board's hash alone).
-    pub(crate) fn key(&self) -> u64 {
-        let mut h = 0;
-        for side in 0..2 {
-            for (slot, &n) in self.hands[side].iter().enumerate() {
-                if n > 0 {
-                    h ^= KEYS[key_index::hand(side, slot, n)];
-                }
-            }
-        }
-        for bit in 0..4 {
-            if self.castle >> bit & 1 == 1 {
-                h ^= KEYS[key_index::CASTLE + bit];
-            }
-        }
-        for bit in 0..2 {
-            if self.kings_moved >> bit & 1 == 1 {
-                h ^= KEYS[key_index::KINGS + bit];
-            }
-        }
-        if self.drops_closed {
-            h ^= KEYS[key_index::CLOSED];
-        }
-        h ^ self.ep_key()
-    }
 }
 
 /// The hand slot of a type, if it can be in hand.
@@ -221,34 +123,6 @@ pub(crate) const fn hand_slot(kind: u8) -> Option<usize> {
         None
     }
 }
-
-/// Where each part of the state finds its keys in `KEYS`.
-mod key_index {
-    /// Hand counts up to 15 per (side, slot).
-    pub const fn hand(side: usize, slot: usize, n: u8) -> usize {
-        let n = if n > 15 { 15 } else { n as usize };
-        (side * super::kinds::HAND_SLOTS + slot) * 16 + n
-    }
-    pub const CASTLE: usize = 2 * super::kinds::HAND_SLOTS * 16;
-    pub const KINGS: usize = CASTLE + 4;
-    pub const CLOSED: usize = KINGS + 2;
-    pub const PASSED: usize = CLOSED + 1;
-    pub const TARGET: usize = PASSED + 128;
-    pub const LEN: usize = TARGET + 256;
-}
-
-/// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
-static KEYS: [u64; key_index::LEN] = {
-    let mut keys = [0u64; key_index::LEN];
-    let mut state: u64 = 0x4C61_7267_6572_u64; // "Larger"
-    let mut i = 0;
-    while i < key_index::LEN {
-        keys[i] = crate::random::mix(state);
-        state = state.wrapping_add(crate::random::GOLDEN);
-        i += 1;
-    }
-    keys
-};
 
 // ---- small helpers on codes and squares, shared by the submodules ----
 
