@@ -121,8 +121,18 @@ pub fn legend(pos: &Position) -> String {
         let spec = v.spec(kind);
         let mut line = format!("  {:<w$} {}", spec.abbr, spec.name, w = cell_width - 1);
         let _ = write!(line, ": {}", spec.description);
-        if let Some(to) = spec.promotes_to.and_then(|a| v.kind_by_abbr(a)) {
-            let _ = write!(line, " Promotes to {} ({}).", v.spec(to).name, v.abbr(to));
+        // Every type it may choose (a chess Pawn's several), not only the first.
+        let targets: Vec<String> = (spec.promotes_to.iter().chain(&spec.also_promotes_to))
+            .filter_map(|a| v.kind_by_abbr(a))
+            .map(|to| format!("{} ({})", v.spec(to).name, v.abbr(to)))
+            .collect();
+        if let Some((last, rest)) = targets.split_last() {
+            let choice = if rest.is_empty() {
+                last.clone()
+            } else {
+                format!("{} or {last}", rest.join(", "))
+            };
+            let _ = write!(line, " Promotes to {choice}.");
         }
         let _ = writeln!(out, "{line}");
     }

@@ -44,6 +44,22 @@ fn perft_prints_counts_and_divide_adds_up() {
 }
 
 #[test]
+fn the_legend_names_every_promotion_choice() {
+    // The 12x8 Pawn chooses among thirteen types: the legend names them all, not the first.
+    let o = jovian(&["show", "larger-board"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let pawn = (out.lines())
+        .find(|l| l.trim_start().starts_with("P ") && l.contains("Pawn:"))
+        .expect("the Pawn's legend line");
+    assert!(
+        pawn.contains("Promotes to Queen (Q), Rook (R), Bishop (B), Knight (N), Lion (Li)"),
+        "{pawn}"
+    );
+    assert!(pawn.contains(", Wizard (Wz) or Elephant (El)."), "{pawn}");
+}
+
+#[test]
 fn show_draws_the_board_and_a_legend() {
     let o = jovian(&["show", "scirocco"]);
     assert!(o.status.success());
