@@ -400,6 +400,23 @@ fn stalemate_fifty_moves_and_repetition_are_draws() {
 }
 
 #[test]
+fn an_assassin_that_changes_hands_does_not_end_the_repetition_window() {
+    // An Assassin taken goes to its captor's hand, so its drop and its capture may be undone:
+    // White's comes back to White's hand after two captures, the Kings and the Rook go home,
+    // and the first position stands a second time.
+    let mut pos = at("Ry1 Ka1 kh8 rj7", "w", "castle=- kings=wb hand=As");
+    let start = pos.hash();
+    for t in [
+        "As@g7", "Kh8xg7", "Ka1-a2", "As@b3", "Ka2xb3", "Kg7-h8", "Kb3-a2", "Rj7-j6", "Ka2-a1",
+        "Rj6-j7",
+    ] {
+        play(&mut pos, t);
+    }
+    assert_eq!(pos.hash(), start);
+    assert_eq!(pos.occurrences(), 2);
+}
+
+#[test]
 fn broken_positions_are_refused_with_one_clear_error() {
     let v = larger_board::variant();
     let error = |text: &str| match parse_position(v, text) {
