@@ -98,7 +98,7 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
             field: "state",
             expected: "an object",
         })?;
-        if variant.chess || variant.keeps_state {
+        if variant.keeps_state {
             // The text form's fields, as strings (the fifty-move counter may be a number).
             let mut fields = Vec::new();
             for (key, value) in state {

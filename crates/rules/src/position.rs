@@ -13,6 +13,7 @@ pub(crate) mod larger;
 mod latent;
 mod make;
 mod rights;
+mod victims;
 
 pub use insight::Barred;
 pub use larger::{ChessState, NO_SQUARE, NoDrop};
@@ -27,7 +28,7 @@ pub fn hand_slot_of(kind: PieceKind) -> Option<usize> {
 }
 
 pub(crate) use latent::{PoisonMap, SquareSet};
-pub use make::Victims;
+pub use victims::Victims;
 
 /// A position as written down, not yet checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,7 +265,7 @@ impl Position {
             variant: self.variant,
             pieces: self.pieces().collect(),
             to_move: self.side,
-            chess: (self.variant.chess || self.variant.keeps_state).then_some(self.chess),
+            chess: self.variant.keeps_state.then_some(self.chess),
         }
     }
 
@@ -553,9 +554,10 @@ impl Position {
     fn push_history(&mut self, irreversible: bool) {
         let len = self.history.len() as u32;
         let key = self.hash;
-        let counted = self.variant.rules.third_repetition_illegal
-            || self.variant.chess
-            || self.variant.chess_rules.is_some();
+        // The games that forbid a third repetition, and the check games (the 12x8 game's
+        // included), which draw by it.
+        let counted =
+            self.variant.rules.third_repetition_illegal || self.variant.chess_rules.is_some();
         let entry = if irreversible || !counted {
             RepetitionEntry {
                 key,

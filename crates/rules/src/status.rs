@@ -89,10 +89,11 @@ impl Position {
     /// reduced to one piece has lost. The side to move is examined first: if a move left both sides
     /// lost, the side that made it wins (it completed its capture first; see docs/rules).
     pub fn material_outcome(&self) -> Option<Outcome> {
-        if self.variant().chess {
+        let rules = self.variant().rules;
+        // The check games (checkmate ends them, not a capture) have neither rule.
+        if !rules.royal_capture_loses && !rules.bare_piece_loses {
             return None;
         }
-        let rules = self.variant().rules;
         let to_move = self.side_to_move();
         for loser in [to_move, to_move.other()] {
             if rules.royal_capture_loses && self.royal_count(loser) == 0 {

@@ -100,7 +100,7 @@ impl Position {
     /// time (Scirocco, Typhoon and Jupiter): a board shows why they are not offered. Empty in
     /// the 12x8 game, where a repetition is a draw.
     pub fn barred_by_repetition(&mut self) -> Vec<Move> {
-        if self.variant().chess || !self.repetition_possible() {
+        if !self.repetition_possible() {
             return Vec::new();
         }
         if self.mid_turn().is_none() && self.material_outcome().is_some() {
@@ -133,9 +133,11 @@ impl Position {
 
     /// How the opponent could win with its very next move if the side to move played `m`: its
     /// reply captures the mover's last royal piece or bares it. `None` if no reply wins at once,
-    /// in the 12x8 game (check rules keep a King safe), and for a move that ends the game itself.
+    /// in the games where neither ends the game (the check games: checkmate does), and for a move
+    /// that ends the game itself.
     pub fn loss_after(&mut self, m: Move) -> Option<WinReason> {
-        if self.variant().chess {
+        let rules = self.variant().rules;
+        if !rules.royal_capture_loses && !rules.bare_piece_loses {
             return None;
         }
         let us = self.side_to_move();
@@ -173,7 +175,7 @@ impl Position {
     /// end the game (its last royal piece): the squares a board marks in games without check.
     pub fn royals_in_danger(&self) -> Vec<Square> {
         let v = self.variant();
-        if v.chess || !v.rules.royal_capture_loses {
+        if !v.rules.royal_capture_loses {
             return Vec::new();
         }
         let us = self.side_to_move();

@@ -147,19 +147,19 @@ impl Position {
         Ok(())
     }
 
-    /// After `m`'s pieces have moved (`moved` is the mover's code before the move, `captured`
-    /// whether it removed anything, `passed` the squares it travelled over in the 12x8 layer's
+    /// After `m`'s pieces have moved (`moved` is the mover's code before the move, `before` the
+    /// state as the move found it (its hands may have changed since), `captured` whether it
+    /// removed anything, `passed` the squares it travelled over in the 12x8 layer's
     /// game): the new rights, with the hash updated.
     #[inline(never)]
     pub(super) fn update_chess_rights(
         &mut self,
         m: Move,
         moved: Code,
+        before: &ChessState,
         captured: bool,
         passed: u128,
     ) {
-        // The state as `make` found it (its hands may have changed since).
-        let before = self.chess_undo.last().copied().unwrap_or(self.chess);
         let v = self.variant;
         let cp = v.chess_piece(moved);
         self.chess.castle &= !(v.castle_spoilers(m.from.cell()) | v.castle_spoilers(m.to.cell()));
@@ -203,7 +203,7 @@ impl Position {
             || before.ep_passed != s.ep_passed
             || (before.kings_moved, before.drops_closed) != (s.kings_moved, s.drops_closed)
         {
-            self.hash ^= rights_key(&before) ^ rights_key(&self.chess);
+            self.hash ^= rights_key(before) ^ rights_key(&self.chess);
         }
     }
 

@@ -8,7 +8,7 @@
 use super::*;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::position::make::VictimCells;
+use crate::position::victims::VictimCells;
 
 impl Position {
     /// The squares whose pieces `m` removes, read before the move: its captures, and every
@@ -87,6 +87,14 @@ impl Position {
             }
             i += 1;
         }
+    }
+
+    /// Whether `m` may have one of the layer's own shapes (`layer_make_shape`): only a move that
+    /// names a type (a promotion, a drop) or a Golem's, and only in the layer's game. The cheap
+    /// gate in front of the shape hooks, which cost about 5% of perft when asked for every move.
+    #[inline]
+    pub(in crate::position) fn may_have_layer_shape(&self, m: Move) -> bool {
+        self.variant.chess && (m.promotion().is_some() || m.kind == MoveKind::Golem)
     }
 
     /// The board changes of the layer's own shapes of move, after the victims are gone: a Pawn
