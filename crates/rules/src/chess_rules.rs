@@ -88,6 +88,10 @@ pub struct ChessRules {
     /// Per type: promotion to it is allowed only while its side has fewer than this many of it on
     /// the board (Grand Chess: one Queen); 0 for no limit.
     pub promotion_limits: Vec<u8>,
+    /// The game is drawn once each side is down to one piece (its royal piece, which the check
+    /// rule keeps on the board) with nothing in hand to drop (or its drops closed): neither can
+    /// ever checkmate (the 12x8 game's "bare Kings").
+    pub bare_royals_draw: bool,
 }
 
 impl ChessRules {
@@ -101,6 +105,7 @@ impl ChessRules {
             repetition_draws: true,
             promotion_optional: false,
             promotion_limits: vec![0; types],
+            bare_royals_draw: false,
         }
     }
 

@@ -91,7 +91,7 @@ impl Position {
     pub fn material_outcome(&self) -> Option<Outcome> {
         let rules = self.variant().rules;
         // The check games (checkmate ends them, not a capture) have neither rule.
-        if !rules.royal_capture_loses && !rules.bare_piece_loses {
+        if !rules.ends_by_material() {
             return None;
         }
         let to_move = self.side_to_move();

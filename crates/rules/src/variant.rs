@@ -31,6 +31,14 @@ pub struct Rules {
     pub drops: Option<&'static crate::drop_rules::DropRules>,
 }
 
+impl Rules {
+    /// Whether the pieces on the board can end the game by themselves: a side left without royal
+    /// pieces or reduced to one piece loses. False in the check games, which checkmate ends.
+    pub fn ends_by_material(&self) -> bool {
+        self.royal_capture_loses || self.bare_piece_loses
+    }
+}
+
 /// A ride compiled to mailbox offsets. `max == 0` means unlimited.
 #[derive(Clone, Copy, Debug)]
 pub struct Ride {

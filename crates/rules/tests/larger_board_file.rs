@@ -4,7 +4,7 @@
 
 use jovian_rules::fen::{parse_position, write_position};
 use jovian_rules::file::game_from_toml;
-use jovian_rules::{Color, MoveKind, Position, Setup, Variant};
+use jovian_rules::{Color, MoveKind, Position, Setup, Variant, WinReason};
 
 const FILE: &str = include_str!("../games/larger-board.toml");
 
@@ -209,6 +209,7 @@ fn a_copy_may_change_its_castlings_and_draws() {
                 "check = true\n",
                 "check = true\nfifty_move_plies = 0\nstalemate = \"loss\"\n",
             ),
+            ("bare_royals_draw = true\n", "bare_royals_draw = false\n"),
             (kingside, ""),
             ("king_to = \"c1\"", "king_to = \"b1\""),
             ("rook_to = \"d1\"", "rook_to = \"c1\""),
@@ -255,6 +256,13 @@ fn a_copy_may_change_its_castlings_and_draws() {
     assert_eq!(drawn.winner, None);
     let lost = position(v, stalemate).outcome().unwrap();
     assert_eq!(lost.winner, Some(Color::Blue));
+    // Bare Kings with empty hands: a draw in the game, play on in the copy.
+    let bare = "k,11/12/12/12/12/12/12/11,K b castle=- kings=wb hand=-";
+    assert_eq!(
+        position(builtin, bare).outcome().map(|o| o.reason),
+        Some(WinReason::BareKings)
+    );
+    assert_eq!(position(v, bare).outcome(), None);
 }
 
 /// A copy's Kings start where its array puts them: there they have not moved (drops wait until

@@ -573,3 +573,24 @@ fn a_pawns_moves_are_listed_in_a_players_order() {
         }
     }
 }
+
+/// `bare_royals_draw`: a King a side and nothing else draws at once where the file says so; in
+/// Capablanca, which does not, the game goes on (to its fifty-move count). The key round-trips.
+#[test]
+fn bare_kings_draw_where_the_file_says_so() {
+    let bare = "k9/10/10/10/10/10/10/9K w - - 0 1";
+    assert_eq!(position(game(CAPABLANCA), bare).outcome(), None);
+    let text = CAPABLANCA
+        .replace("id = \"capablanca\"", "id = \"capablanca-bare-kings\"")
+        .replacen("check = true", "check = true\nbare_royals_draw = true", 1);
+    let v = game(&text);
+    let drawn = position(v, bare).outcome().expect("bare Kings draw");
+    assert_eq!((drawn.winner, drawn.reason), (None, WinReason::BareKings));
+    // A Rook more is not bare.
+    let rook = "k9/10/10/10/10/10/10/R8K w - - 0 1";
+    assert_eq!(position(v, rook).outcome(), None);
+    let written = game_to_toml(v).unwrap();
+    let back = game(&written.replace("capablanca-bare-kings", "capablanca-bare-again"));
+    assert!(back.chess_rules.as_ref().unwrap().bare_royals_draw);
+    assert_ne!(v.definition_hash(), game(CAPABLANCA).definition_hash());
+}

@@ -27,6 +27,7 @@ pub(super) fn chess_rules_of(
             ("stalemate", r.stalemate.is_some()),
             ("fifty_move_plies", r.fifty_move_plies.is_some()),
             ("repetition_draws", r.repetition_draws.is_some()),
+            ("bare_royals_draw", r.bare_royals_draw.is_some()),
             ("promotion", r.promotion.is_some()),
             ("promotion_limits", !r.promotion_limits.is_empty()),
         ];
@@ -52,6 +53,7 @@ pub(super) fn chess_rules_of(
         Some(n) => Some(n),
     };
     out.repetition_draws = r.repetition_draws.unwrap_or(true);
+    out.bare_royals_draw = r.bare_royals_draw.unwrap_or(false);
     out.promotion_optional = r.promotion == Some(PromotionKind::Optional);
     for (abbr, &limit) in &r.promotion_limits {
         let kind = kind_of(abbr).ok_or_else(|| {
@@ -158,6 +160,7 @@ pub(super) fn rules_section(v: &Variant) -> RulesSection {
             n => n,
         };
         out.repetition_draws = (!r.repetition_draws).then_some(false);
+        out.bare_royals_draw = r.bare_royals_draw.then_some(true);
         out.promotion = r.promotion_optional.then_some(PromotionKind::Optional);
         for (i, &limit) in r.promotion_limits.iter().enumerate() {
             if limit > 0 {

@@ -87,6 +87,9 @@ pub struct RulesSection {
     /// With `check`: the third occurrence of a position draws (true if absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repetition_draws: Option<bool>,
+    /// With `check`: one piece a side (the royal ones) and nothing to drop draws (false if absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bare_royals_draw: Option<bool>,
     /// With `check`: `"compulsory"` (the default: a piece reaching its zone promotes) or
     /// `"optional"` (it may decline, except where it could never move again).
     #[serde(default, skip_serializing_if = "Option::is_none")]

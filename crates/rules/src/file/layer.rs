@@ -47,7 +47,12 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
     let plain = |rules: &RulesSection| {
         let mut value = serde_json::to_value(rules).ok()?;
         let map = value.as_object_mut()?;
-        for read_by_layer in ["stalemate", "fifty_move_plies", "repetition_draws"] {
+        for read_by_layer in [
+            "stalemate",
+            "fifty_move_plies",
+            "repetition_draws",
+            "bare_royals_draw",
+        ] {
             map.remove(read_by_layer);
         }
         Some(value)
@@ -58,7 +63,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             format!(
                 "layer = {layer:?} plays by the check rule with its own promotions, en passant \
                  and drops: its [rules] are the built-in game's ({}), but for stalemate, \
-                 fifty_move_plies and repetition_draws",
+                 fifty_move_plies, repetition_draws and bare_royals_draw",
                 toml::to_string(reference.rules.get_ref())
                     .unwrap_or_default()
                     .trim()

@@ -136,8 +136,7 @@ impl Position {
     /// in the games where neither ends the game (the check games: checkmate does), and for a move
     /// that ends the game itself.
     pub fn loss_after(&mut self, m: Move) -> Option<WinReason> {
-        let rules = self.variant().rules;
-        if !rules.royal_capture_loses && !rules.bare_piece_loses {
+        if !self.variant().rules.ends_by_material() {
             return None;
         }
         let us = self.side_to_move();

@@ -305,8 +305,8 @@ impl Position {
     }
 
     /// A draw that no move can avoid in a game with `chess_rules`: the third occurrence of a
-    /// position, the fifty-move count reached, and in the 12x8 game bare Kings with nothing left
-    /// to drop. `None` otherwise.
+    /// position, the fifty-move count reached, and where the game says so (the 12x8 game) bare
+    /// royal pieces with nothing left to drop. `None` otherwise.
     #[inline(never)]
     pub fn draw_by_rule(&self) -> Option<crate::WinReason> {
         let rules = self.variant.chess_rules.as_ref()?;
@@ -319,10 +319,19 @@ impl Position {
         {
             return Some(crate::WinReason::FiftyMoves);
         }
-        if self.variant.chess && self.bare_kings() {
+        if rules.bare_royals_draw && self.bare_royals() {
             return Some(crate::WinReason::BareKings);
         }
         None
+    }
+
+    /// One piece a side, and nothing may ever be dropped again (drops that only wait for a royal
+    /// piece's first move still count): `ChessRules::bare_royals_draw`'s position. The check
+    /// rule keeps each side's royal piece on the board, so the one piece is it.
+    fn bare_royals(&self) -> bool {
+        let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);
+        bare && (self.chess.drops_closed
+            || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0)))
     }
 
     /// Whether `color` has a royal piece under attack, in a game with a check rule.

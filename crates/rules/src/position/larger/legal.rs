@@ -110,12 +110,4 @@ impl Position {
         self.board[m.from.cell()] = king;
         !attacked
     }
-
-    /// The 12x8 game's own draw: only the Kings are left, and nothing may ever be dropped again
-    /// (drops that only wait for a King's first move still count). Part of `draw_by_rule`.
-    pub(crate) fn bare_kings(&self) -> bool {
-        let bare = Color::BOTH.iter().all(|&c| self.piece_count(c) == 1);
-        bare && (self.chess.drops_closed
-            || self.chess.hands.iter().all(|h| h.iter().all(|&n| n == 0)))
-    }
 }
