@@ -626,3 +626,25 @@ fn every_type_alone_reaches_the_hand_counted_squares() {
         }
     }
 }
+
+/// A first part after which the doubled piece could make no second part is not offered, and the
+/// reason a board gives for it says so; the same step as a whole turn is legal.
+#[test]
+fn a_first_part_without_a_second_is_barred_for_that_reason() {
+    use jovian_rules::position::Barred;
+    // Blue Pawn g10 on the Doubler's file: g10-g11 as a first part would leave it blocked by its
+    // own Pawns on g12, f12 and h12 with nothing to capture.
+    let mut pos = board("P g10, Dbl g4, P g12, P f12, P h12", "", Color::Blue);
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    let first = *pseudo
+        .iter()
+        .find(|m| m.is_continuing() && m.from == sq("g10") && m.to == sq("g11"))
+        .expect("the first part is listed by the pieces");
+    assert!(!legal(&mut pos).contains(&first));
+    assert_eq!(pos.why_barred(first), Some(Barred::NoSecondPart));
+    let whole = legal(&mut pos)
+        .into_iter()
+        .find(|m| !m.is_continuing() && m.from == sq("g10") && m.to == sq("g11"));
+    assert!(whole.is_some(), "the step alone is a turn");
+}

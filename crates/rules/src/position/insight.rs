@@ -89,10 +89,15 @@ impl Position {
         if self.repetition_possible() && !self.is_irreversible(m) && self.would_repeat_thrice(m) {
             return Some(Barred::Repetition);
         }
-        Some(if self.variant().chess {
-            Barred::GameOver
-        } else {
+        // What is left: a first part of a doubled turn that no second part could follow, or
+        // nothing a move could do here.
+        self.make(m);
+        let first_part = self.mid_turn().is_some();
+        self.unmake();
+        Some(if first_part {
             Barred::NoSecondPart
+        } else {
+            Barred::GameOver
         })
     }
 
