@@ -22,11 +22,6 @@ pub use larger::{ChessState, NO_SQUARE, NoDrop};
 /// pieces stand in place (`Position::from_setup` keeps only those).
 pub const CASTLE_AS_PLACED: u8 = u8::MAX;
 
-/// The hand slot of a type of the 12x8 game, if it can be in hand.
-pub fn hand_slot_of(kind: PieceKind) -> Option<usize> {
-    larger::hand_slot(kind.0)
-}
-
 pub(crate) use latent::{PoisonMap, SquareSet};
 pub use victims::Victims;
 
@@ -279,28 +274,14 @@ impl Position {
         self.variant.chess.then_some(&self.chess)
     }
 
-    /// The pieces `color` holds in hand, by type, with their numbers (the 12x8 game's, or a game's
-    /// with `drop_rules`); nothing in the other games.
+    /// The pieces `color` holds in hand, by type, with their numbers, in a game with drops
+    /// (`drop_rules`: the 12x8 game's too, whose hand slots are its file's `[drops] pieces` in
+    /// order); nothing in the other games.
     pub fn hand_pieces(&self, color: Color) -> impl Iterator<Item = (PieceKind, u8)> + '_ {
         let hand = &self.chess.hands[color.index()];
-        let drops = self.variant.rules.drops.as_ref();
-        let chess = self.variant.chess;
-        let slots = if chess || drops.is_some() {
-            hand.len()
-        } else {
-            0
-        };
-        (0..slots).filter_map(move |slot| {
-            if hand[slot] == 0 {
-                return None;
-            }
-            let kind = if chess {
-                PieceKind(larger::kinds::FIRST_IN_HAND + slot as u8)
-            } else {
-                *drops?.kinds().get(slot)?
-            };
-            Some((kind, hand[slot]))
-        })
+        let kinds = (self.variant.rules.drops.as_ref()).map_or(&[][..], |d| d.kinds());
+        (kinds.iter().enumerate())
+            .filter_map(move |(slot, &kind)| (hand[slot] > 0).then_some((kind, hand[slot])))
     }
     #[inline]
     pub fn side_to_move(&self) -> Color {

@@ -4,7 +4,6 @@
 
 use super::FenError;
 use crate::geometry::{Color, Square};
-use crate::position::larger::kinds;
 use crate::position::{ChessState, NO_SQUARE};
 use crate::variant::Variant;
 
@@ -67,7 +66,9 @@ pub(super) fn parse<'a>(
                     _ => return Err(bad("expected open or closed")),
                 }
             }
-            "hand" => state.hands = parse_hand(v, value).map_err(|r| bad(&r))?,
+            "hand" => {
+                state.hands = super::rules_fields::parse_hand(v, value).map_err(|r| bad(&r))?
+            }
             "ep" => (state.ep_passed, state.ep_target) = parse_ep(v, value).map_err(|r| bad(&r))?,
             _ => {
                 // Up to the game's fifty-move count, where the game is drawn.
@@ -84,23 +85,6 @@ pub(super) fn parse<'a>(
         }
     }
     Ok(state)
-}
-
-fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; kinds::HAND_SLOTS]; 2], String> {
-    super::hand_field::parse(value, 16, |abbr| {
-        let first = abbr.chars().next().unwrap_or(' ');
-        let color = if first.is_uppercase() {
-            Color::Blue
-        } else {
-            Color::Tan
-        };
-        let upper: String = first.to_uppercase().chain(abbr.chars().skip(1)).collect();
-        let slot = v
-            .kind_by_abbr(&upper)
-            .and_then(crate::position::hand_slot_of)
-            .ok_or_else(|| format!("{abbr:?} is not a piece that can be in hand"))?;
-        Ok((color, slot))
-    })
 }
 
 fn parse_ep(v: &Variant, value: &str) -> Result<(u128, u8), String> {
@@ -135,9 +119,7 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         2 => "b",
         _ => "wb",
     };
-    let hand = super::hand_field::write(v, &s.hands, |slot| {
-        Some(crate::piece::PieceKind(kinds::FIRST_IN_HAND + slot as u8))
-    });
+    let hand = super::rules_fields::write_hand(v, &s.hands);
     let ep = if s.ep_passed == 0 {
         "-".to_string()
     } else {

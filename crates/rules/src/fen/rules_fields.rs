@@ -175,7 +175,7 @@ fn parse_ep(v: &Variant, to_move: Color, value: &str) -> Result<(u8, u8), String
 }
 
 /// A hand field (`fen/hand_field.rs`), every type one the hand may hold.
-fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; HAND_SLOTS]; 2], String> {
+pub(super) fn parse_hand(v: &Variant, value: &str) -> Result<[[u8; HAND_SLOTS]; 2], String> {
     let Some(drops) = &v.rules.drops else {
         return Err("this game has no hands".to_string());
     };
@@ -197,8 +197,7 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         text += &write_rights(v, s);
     }
     if let Some(drops) = &v.rules.drops {
-        let hand = super::hand_field::write(v, &s.hands, |slot| drops.kinds().get(slot).copied());
-        text += &format!(" hand={hand}");
+        text += &format!(" hand={}", write_hand(v, &s.hands));
         if drops.watches_royals() {
             let kings: String = (Color::BOTH.into_iter())
                 .filter(|c| s.kings_moved >> c.index() & 1 == 1)
@@ -212,6 +211,12 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         }
     }
     text
+}
+
+/// The hands' field value (`2Le,...,th`, `-`), by the game's drop slots.
+pub(super) fn write_hand(v: &Variant, hands: &[[u8; HAND_SLOTS]; 2]) -> String {
+    let kinds = (v.rules.drops.as_ref()).map_or(&[][..], |d| d.kinds());
+    super::hand_field::write(v, hands, |slot| kinds.get(slot).copied())
 }
 
 /// The castling rights (in a game with castlings), the en passant square (when there is one) and

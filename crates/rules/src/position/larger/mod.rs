@@ -305,4 +305,17 @@ mod tests {
             assert_eq!(QUEEN_STEPS[i], offset(dx, dy));
         }
     }
+
+    /// The layer's hand slots (`hand_slot`: type minus `FIRST_IN_HAND`) are the general ones
+    /// (`DropRules::kinds`, the file's `[drops] pieces` in order), so the general text, JSON and
+    /// `Position::hand_pieces` read the 12x8 hands as the layer keeps them.
+    #[test]
+    fn the_layers_hand_slots_are_the_files() {
+        let v = crate::Variant::by_id("larger-board").unwrap();
+        let kinds = v.rules.drops.as_ref().expect("the 12x8 game drops").kinds();
+        assert_eq!(kinds.len(), kinds::HAND_SLOTS);
+        for (slot, kind) in kinds.iter().enumerate() {
+            assert_eq!(hand_slot(kind.0), Some(slot), "{}", v.abbr(*kind));
+        }
+    }
 }
