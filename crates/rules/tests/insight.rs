@@ -204,11 +204,7 @@ fn a_piece_in_hand_tells_why_it_cannot_be_dropped() {
     let kind = |abbr| v.kind_by_abbr(abbr).unwrap();
     let sq = |name| v.geometry.parse_square(name).unwrap();
     let mut pos = Position::start(v);
-    let held: Vec<_> = pos
-        .chess_state()
-        .unwrap()
-        .hand_pieces(Color::Blue)
-        .collect();
+    let held: Vec<_> = pos.hand_pieces(Color::Blue).collect();
     assert!(!held.is_empty());
     for (k, _) in held {
         assert_eq!(
@@ -231,7 +227,8 @@ fn a_piece_in_hand_tells_why_it_cannot_be_dropped() {
     play(&mut pos, "Le@b1,g1");
     let owed = notation::parse_move(&mut pos, "Le@b8,g8").unwrap();
     assert_eq!(pos.why_no_drop(kind("Le")), None);
-    let others: Vec<_> = (pos.chess_state().unwrap().hand_pieces(Color::Tan))
+    let others: Vec<_> = pos
+        .hand_pieces(Color::Tan)
         .map(|(k, _)| k)
         .filter(|&k| k != kind("Le"))
         .collect();

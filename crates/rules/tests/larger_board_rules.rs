@@ -456,7 +456,6 @@ fn lion_leaps_two_squares_and_captures_only_one_step_away() {
 fn a_captured_assassin_changes_hands_and_can_be_dropped_by_its_captor() {
     let mut pos = at("Ka1 Nc4 asd6 kj8", "w", MOVED);
     play(&mut pos, "Nxd6");
-    let state = pos.chess_state().unwrap();
-    assert_eq!(state.hand_pieces(Color::Blue).collect::<Vec<_>>().len(), 1);
+    assert_eq!(pos.hand_pieces(Color::Blue).collect::<Vec<_>>().len(), 1);
     assert!(write_position(&pos).contains("hand=As "));
 }

@@ -88,15 +88,6 @@ impl ChessState {
         hand_slot(kind.0).map_or(0, |s| self.hands[color.index()][s])
     }
 
-    /// The pieces `color` holds in hand, with their counts.
-    pub fn hand_pieces(&self, color: Color) -> impl Iterator<Item = (PieceKind, u8)> + '_ {
-        self.hands[color.index()]
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(slot, &n)| (PieceKind(kinds::FIRST_IN_HAND + slot as u8), n))
-    }
-
     pub fn king_moved(&self, color: Color) -> bool {
         self.kings_moved >> color.index() & 1 == 1
     }
