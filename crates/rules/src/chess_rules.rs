@@ -196,6 +196,17 @@ pub struct AttackLines {
     pub toward: [Option<u8>; 8],
     /// The entries of `rides` along other steps (a Nightrider's).
     pub other_rides: Vec<u8>,
+    /// For each of `geometry::QUEEN_STEPS`, the cannons (the `cannon` hook, capturing) that
+    /// capture toward the square from beyond one screen met walking from it that way: (code,
+    /// most distance from the square, 0 for none). Read by the 12x8 layer's check test.
+    pub hoppers: [Vec<(crate::piece::Code, u8)>; 8],
+    /// Bit `i`: `hoppers[i]` is not empty.
+    pub hopper_rays: u8,
+    /// For each ray, the codes of `hoppers` that hop at any distance (the common cannon, looked
+    /// up without walking the list).
+    pub far_hoppers: [CodeSet; 8],
+    /// The other side's pieces that these cannons may not hop (`unhoppable`).
+    pub unhoppable: CodeSet,
 }
 
 impl AttackLines {
@@ -209,6 +220,15 @@ impl AttackLines {
                 && limited
                     .iter()
                     .any(|&(c, min, max)| c == code && dist >= min && (max == 0 || dist <= max)))
+    }
+
+    /// Whether `code`, met `dist` squares away on the queen ray `QUEEN_STEPS[i]` beyond one
+    /// screen, captures by hopping it (`hoppers`).
+    #[inline(always)]
+    pub fn hops_to(&self, i: usize, code: crate::piece::Code, dist: u8) -> bool {
+        self.far_hoppers[i].contains(code)
+            || (self.hopper_rays >> i & 1 == 1
+                && (self.hoppers[i].iter()).any(|&(c, max)| c == code && max != 0 && dist <= max))
     }
 }
 

@@ -370,6 +370,9 @@ pub struct PieceSpec {
     /// The abbreviations of the only types that may capture it (the 12x8 game's Elephant: the
     /// King and the Pawn); empty for a piece any enemy may take. Never a royal piece's.
     pub captured_only_by: Vec<&'static str>,
+    /// No enemy cannon (the `cannon` hook) may hop over it; a friend's may (the 12x8 game's
+    /// Elephant: "an enemy Can(n)on may not hop over it").
+    pub unhoppable: bool,
     /// A pawn's multi-step advance and en passant (`chess_rules::PawnPowers`); a piece with them
     /// is a pawn for the fifty-move rule.
     pub pawn: Option<crate::chess_rules::PawnPowers>,
@@ -405,6 +408,7 @@ impl PieceSpec {
             also_promotes_to: Vec::new(),
             flips_to: None,
             captured_only_by: Vec::new(),
+            unhoppable: false,
             pawn: None,
             promoted: false,
             latent: 0,

@@ -122,6 +122,8 @@ pub struct CompiledPiece {
     /// The types that may capture it, a bit each (`PieceSpec::captured_only_by`); `None` for a
     /// piece any enemy may take.
     pub captured_only_by: Option<[u64; 4]>,
+    /// No enemy cannon may hop over it (`PieceSpec::unhoppable`).
+    pub unhoppable: bool,
     pub royal: bool,
     /// Typhoon hooks (see `Special`), as oriented mailbox offsets.
     pub double_hops: Vec<isize>,
@@ -259,6 +261,9 @@ pub struct Variant {
     /// With `chess_rules`: every type's captures are table leaps and straight rides, so that a
     /// move that does not start on a line through the royal piece cannot expose it.
     pub plain_attacks: bool,
+    /// With the 12x8 layer: every type's captures are table leaps, straight rides and cannon
+    /// hops (`AttackLines::hoppers`), which its check test reads and its quick tests allow for.
+    pub line_attacks: bool,
     /// With `chess_rules`: the ride steps of each side's types (the lines a royal piece may be
     /// attacked along).
     ride_steps: [Vec<isize>; 2],
@@ -455,6 +460,7 @@ impl Variant {
                 c.promoted = spec.promoted;
                 c.promotes_to = spec.promotes_to.map(kind_of);
                 c.flip = spec.flips_to.map(kind_of);
+                c.unhoppable = spec.unhoppable;
                 c.captured_only_by = (!spec.captured_only_by.is_empty()).then(|| {
                     let mut bits = [0u64; 4];
                     for abbr in &spec.captured_only_by {
@@ -617,6 +623,7 @@ impl Variant {
             keeps_state: rules.drops.is_some(),
             unpromoted,
             plain_attacks: false,
+            line_attacks: false,
             ride_steps: [Vec::new(), Vec::new()],
             attack_lines: Default::default(),
             enemy_lines: Vec::new(),

@@ -186,3 +186,33 @@ fn a_flip_the_rules_cannot_hold_is_refused_with_its_place() {
         assert!(e.starts_with("line 28, column 1"), "{to}: {e}");
     }
 }
+
+/// `unhoppable = true` (the 12x8 game's Elephant): no enemy cannon may hop the piece, a friend's
+/// may. The key is written back and is part of the definition.
+#[test]
+fn an_unhoppable_piece_is_no_screen_for_an_enemy_cannon() {
+    let text = FLIPPERS
+        .replace("flips = \"C\"\n", "flips = \"C\"\nunhoppable = true\n")
+        .replace("id = \"flippers\"", "id = \"shielded-flippers\"");
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    let a1 = v.geometry.parse_square("a1").unwrap();
+    let reaches = |v: &'static Variant, text: &str, to: &str| {
+        let to = v.geometry.parse_square(to).unwrap();
+        legal(&mut position(v, text))
+            .iter()
+            .any(|m| m.from == a1 && m.to == to)
+    };
+    // Tan's Vao on a4 screens the Vao on a7 from Blue's Pao only where it may be hopped.
+    assert!(reaches(flippers(), POSITION, "a7"));
+    assert!(!reaches(v, POSITION, "a7"));
+    // Blue's own Vao on a4 is a screen for its Pao.
+    let friend = POSITION.replace("/v,7/8/8/C", "/V,7/8/8/C");
+    assert!(reaches(v, &friend, "a7"));
+    let back = game_to_toml(v).unwrap_or_else(|e| panic!("{e}"));
+    assert!(back.contains("unhoppable = true"), "{back}");
+    assert_eq!(
+        game_from_toml(&back).map(|b| b.definition_hash()),
+        Ok(v.definition_hash())
+    );
+    assert_ne!(v.definition_hash(), flippers().definition_hash());
+}

@@ -91,10 +91,24 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         }
         text
     };
-    let cases: [(&[(&str, &str)], &str); 14] = [
+    let cases: [(&[(&str, &str)], &str); 16] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
-            "only name, abbr, betza, aliases, value and description",
+            "only name, abbr, betza, hooks (cannon), flips, unhoppable, aliases, value and",
+        ),
+        (
+            &[(
+                ARCHBISHOP,
+                &format!("{ARCHBISHOP}hooks = [{{ hop_capture = \"queen\" }}]\n"),
+            )],
+            "reads leaps, rides and cannon hooks",
+        ),
+        (
+            &[(
+                "betza = \"Q\"\n",
+                "betza = \"Q\"\nhooks = [{ hop_capture = \"queen\" }]\n",
+            )],
+            "reads leaps, rides and cannon hooks",
         ),
         (
             &[("betza = \"mfWcfF\"", "betza = \"mfWcfFcbF\"")],
@@ -407,6 +421,48 @@ fn a_changed_table_type_gives_check() {
     assert!(!moves.iter().any(|m| v.square_name(m.to) == "b3"));
     plain.legal_moves(&mut moves);
     assert!(moves.iter().any(|m| v.square_name(m.from) == "i2"));
+}
+
+/// The Can(n)ons move by their file's `cannon` hooks and the Elephant is `unhoppable`: a copy
+/// may lift the Elephant's shield and shorten the Can(n)on's hop, and its moves and its check
+/// test follow the file alike.
+#[test]
+fn a_copy_may_change_the_cannons_and_what_they_hop() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let open = game_from_toml(&copy_text("open-elephants", &[("unhoppable = true\n", "")]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // White: King a1, Can(n)on c1; Black: Elephant c4, Knight c8, King j8. An enemy Elephant is
+    // no screen in the built-in game; a friendly Knight is.
+    let board = "4,n,6,k/12/12/12/4,el,7/12/12/2,K,1,C,7 w castle=- kings=wb hand=-";
+    assert!(!targets(&mut position(builtin, board), "c1").contains(&"c8".to_string()));
+    assert!(targets(&mut position(open, board), "c1").contains(&"c8".to_string()));
+    let friend = board.replace("4,el,7", "4,N,7");
+    assert!(targets(&mut position(builtin, &friend), "c1").contains(&"c8".to_string()));
+    // Black's King on c8 in its place, Black to move: in check only where it may be hopped.
+    let king = "4,k,7/12/12/12/4,el,7/12/12/2,K,1,C,7 b castle=- kings=wb hand=-";
+    assert!(!position(builtin, king).royal_in_check(Color::Tan));
+    assert!(position(open, king).royal_in_check(Color::Tan));
+
+    // A Can(n)on that hops at most four squares: a King seven squares up the file beyond the
+    // screen is safe, one four squares away is not.
+    let short = copy_text(
+        "short-cannons",
+        &[(
+            "lines = \"orthogonal\", max = 0,",
+            "lines = \"orthogonal\", max = 4,",
+        )],
+    );
+    let short = game_from_toml(&short).unwrap_or_else(|e| panic!("{e}"));
+    let far = "4,k,7/12/12/12/12/12/4,p,7/2,K,1,C,7 b castle=- kings=wb hand=-";
+    let near = "12/12/12/4,k,7/12/12/4,p,7/2,K,1,C,7 b castle=- kings=wb hand=-";
+    assert!(position(builtin, far).royal_in_check(Color::Tan));
+    assert!(!position(short, far).royal_in_check(Color::Tan));
+    assert!(position(short, near).royal_in_check(Color::Tan));
+    let white = far.replace(" b ", " w ").replace("4,k,7", "4,n,6,k");
+    assert!(targets(&mut position(builtin, &white), "c1").contains(&"c8".to_string()));
+    assert!(!targets(&mut position(short, &white), "c1").contains(&"c8".to_string()));
+    // From the start, where no Elephant stands yet, the games are the same.
+    assert_eq!(perft(open, 2), perft(builtin, 2));
 }
 
 /// A type added after the layer's own.

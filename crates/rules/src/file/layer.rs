@@ -1,23 +1,25 @@
 //! `[game] layer`: a built-in rules layer named by a file. The only one is the 12x8 game's
-//! (`layer = "larger-board"`, `position/larger`), whose pieces' powers — bewitching, mirror moves,
-//! orbits round the King, a two-square Golem, flips, shots en passant, explosions — are code
-//! that reads the piece table by position. So a file naming it must keep what that code relies
-//! on: the board, the rules and every piece's rules, as the built-in game's file
+//! (`layer = "larger-board"`, `position/larger`), whose exotic pieces' powers — bewitching,
+//! mirror moves, orbits round the King, a two-square Golem, shots en passant, explosions — are
+//! code that reads the piece table by position. So a file naming it must keep what that code
+//! relies on: the board, the rules and every piece's rules, as the built-in game's file
 //! (`games/larger-board.toml`) has them. What it may change is what the code does not read, or
 //! reads from the file: the game's id, title and aliases, the sides' names, the file letters,
 //! the array, the castlings (`[[castling]]`, at most two; the King's partner is the layer's
 //! Rook), the check rule's draws and stalemate result, the hands and pairs' squares of
-//! `[drops]`, each piece's name, description and value, the Pawn's advances, en passant and
-//! promotions (`promotes`), and the Betza strings of the types that move by them
-//! (`TABLE_TYPES`: King, Queen, Rook, Bishop, Knight, Lion); and it may add types after the
-//! layer's own, which move by their Betza strings too (`kinds::ADDED`). A Betza string gives only leaps and rides, which
-//! the layer's check test and en passant shots read; what bends, hops or takes from afar comes
-//! from hooks, which stay the layer's.
+//! `[drops]`, each piece's name, description, value and `unhoppable`, the Pawn's advances, en
+//! passant and promotions (`promotes`), and the powers of the types that move by their file
+//! (`TABLE_TYPES`: King, Queen, Rook, Bishop, Knight, Lion and the two Can(n)ons): their Betza
+//! strings, `cannon` hooks and `flips`. It may add types after the layer's own, which move by
+//! the same keys (`kinds::ADDED`). Leaps, rides and cannon hops are what the layer's check test
+//! and en passant shots read; what bends or takes from afar comes from the other hooks, which
+//! stay the layer's.
 
 use std::ops::Range;
 
 use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
+use crate::piece::Special;
 use crate::position::larger::PLAIN_PROMOTIONS;
 use crate::position::larger::kinds::{PAWN, TABLE_TYPES};
 
@@ -96,6 +98,9 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             name: entry.name.clone(),
             abbr: entry.abbr.clone(),
             betza: entry.betza.clone(),
+            hooks: entry.hooks.clone(),
+            flips: entry.flips.clone(),
+            unhoppable: entry.unhoppable,
             aliases: entry.aliases.clone(),
             value: entry.value,
             description: entry.description.clone(),
@@ -105,12 +110,14 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             return Err((
                 added.span(),
                 format!(
-                    "{} is added to the layer {layer:?}'s pieces, which move by their Betza \
-                     string alone: only name, abbr, betza, aliases, value and description",
+                    "{} is added to the layer {layer:?}'s pieces, which move by their file \
+                     alone: only name, abbr, betza, hooks (cannon), flips, unhoppable, aliases, \
+                     value and description",
                     entry.name
                 ),
             ));
         }
+        check_file_powers(entry, layer).map_err(|why| (added.span(), why))?;
     }
     // The layer's own types, in their places (`zip` stops at the last of them).
     for (kind, (entry, own)) in file.piece.iter().zip(&reference.piece).enumerate() {
@@ -118,8 +125,12 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
         let mut rules_only = entry.get_ref().clone();
         (rules_only.name, rules_only.description, rules_only.value) =
             (own.name.clone(), own.description.clone(), own.value);
+        // Any type may be unhoppable: the generator and the check test read it.
+        rules_only.unhoppable = own.unhoppable;
         if TABLE_TYPES.contains(&(kind as u8)) {
-            rules_only.betza = own.betza.clone();
+            check_file_powers(entry.get_ref(), layer).map_err(|why| (entry.span(), why))?;
+            (rules_only.betza, rules_only.hooks, rules_only.flips) =
+                (own.betza.clone(), own.hooks.clone(), own.flips.clone());
         }
         if kind as u8 == PAWN {
             // The layer's Pawn advances as far as the file says from each rank, and promotes to
@@ -191,6 +202,23 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
     Ok(())
 }
 
+/// A type that moves by its file on the layer has only the hooks whose attacks the layer's check
+/// test reads along lines: `cannon` (`AttackLines::hoppers`) on queen lines.
+fn check_file_powers(entry: &PieceEntry, layer: &str) -> Result<(), String> {
+    match entry
+        .hooks
+        .iter()
+        .find(|h| !matches!(h, Special::Cannon { .. }))
+    {
+        Some(hook) => Err(format!(
+            "{} moves by its file on the layer {layer:?}, whose check test reads leaps, rides \
+             and cannon hooks: not {hook:?}",
+            entry.name
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The Pawn's `promotes`, when the file gives it (else the layer's own list, `PLAIN_PROMOTIONS`,
 /// and the added types): each one of the layer's `PLAIN_PROMOTIONS` or a type the file adds (the
 /// Assassin, Thunder and Golem come by the layer's own rules).
@@ -223,7 +251,7 @@ fn changed_rules(entry: &PieceEntry, own: &PieceEntry, layer: &str) -> String {
     } else if entry.betza != own.betza {
         format!(
             "its moves are code, which betza = {:?} describes for displays; the King, Queen, \
-             Rook, Bishop, Knight and Lion move by theirs",
+             Rook, Bishop, Knight, Lion and Can(n)ons move by theirs",
             own.betza
         )
     } else {

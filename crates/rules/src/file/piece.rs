@@ -46,6 +46,10 @@ pub struct PieceEntry {
     /// only a King or a Pawn may take); empty for a piece any enemy may take.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub captured_only_by: Vec<String>,
+    /// No enemy piece's `cannon` hook may hop over it (a friend's may): the 12x8 game's
+    /// Elephant.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unhoppable: bool,
     /// From one of `initial_ranks` it may also advance straight forward up to this many
     /// squares over empty ones, not capturing (a chess Pawn's 2).
     #[serde(default, skip_serializing_if = "InitialSteps::is_none")]
@@ -197,6 +201,7 @@ impl PieceEntry {
             captured_only_by: (spec.captured_only_by.iter())
                 .map(|a| a.to_string())
                 .collect(),
+            unhoppable: spec.unhoppable,
             initial_steps: spec.pawn.map_or_else(InitialSteps::default, |p| {
                 let listed = (0..16).filter(|r| p.initial_ranks >> r & 1 == 1);
                 let steps: Vec<u8> = listed.map(|r| p.initial_steps[r]).collect();
@@ -266,6 +271,7 @@ impl PieceEntry {
                 .into_iter()
                 .map(leak::string)
                 .collect(),
+            unhoppable: self.unhoppable,
             pawn,
             promoted: self.promoted,
             latent: self.latent.iter().fold(0, |bits, l| bits | l.bit()),
@@ -396,7 +402,7 @@ struct PiecesFile {
 }
 
 /// The keys of an entry in the order a file writes them.
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 18] = [
     "name",
     "abbr",
     "betza",
@@ -405,6 +411,7 @@ const KEYS: [&str; 17] = [
     "promotes",
     "flips",
     "captured_only_by",
+    "unhoppable",
     "initial_steps",
     "initial_ranks",
     "en_passant",

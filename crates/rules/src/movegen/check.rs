@@ -119,7 +119,7 @@ impl Position {
         }
         let rides = || lines.toward[i].is_some_and(|r| lines.rides_to(r as usize, code, dist));
         if LAYER {
-            self.layer_ray_attack(by, i, cell, dist, code, rides)
+            self.layer_ray_attack(by, i, cell, dist, code, lines, rides)
         } else {
             rides()
         }
@@ -266,9 +266,13 @@ impl Position {
         };
         let king = king as usize;
         let royal = Square::from_cell(king);
-        let quick = v.plain_attacks
-            && (!LAYER || self.layer_quick_allowed(them))
-            && !self.attacked::<LAYER>(king, them);
+        // The layer's quick tests allow for cannons (`layer_quick_safe`); the general ones do
+        // not (a piece moved onto a line may be a cannon's screen).
+        let quick = (if LAYER {
+            v.line_attacks && self.layer_quick_allowed(them)
+        } else {
+            v.plain_attacks
+        }) && !self.attacked::<LAYER>(king, them);
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];

@@ -15,7 +15,11 @@ use crate::variant::JupiterHooks;
 struct Sink<'a> {
     out: &'a mut Vec<Move>,
     from: Square,
-    seen: SquareSet,
+    /// Where the piece's moves start in `out`: its table moves reach their squares already.
+    piece_start: usize,
+    /// The destinations listed so far, read from `out` at the first destination (a cannon that
+    /// finds nothing to take never needs them).
+    seen: Option<SquareSet>,
     promotion: Option<PieceKind>,
     from_zone: bool,
     zone: &'a dyn Fn(usize) -> bool,
@@ -25,8 +29,17 @@ impl Sink<'_> {
     /// A plain move (or capture) to `to`, once per destination.
     fn to(&mut self, to: usize) {
         let sq = Square::from_cell(to);
-        if !self.seen.contains(sq) {
-            self.seen.insert(sq);
+        let seen = self.seen.get_or_insert_with(|| {
+            let mut seen = SquareSet::default();
+            for m in &self.out[self.piece_start..] {
+                if m.kind == MoveKind::Normal {
+                    seen.insert(m.to);
+                }
+            }
+            seen
+        });
+        if !seen.contains(sq) {
+            seen.insert(sq);
             self.push(Move::normal(self.from, sq), to);
         }
     }
@@ -57,17 +70,12 @@ impl Position {
         let ui = us.index();
         let zone = |to: usize| v.in_zone(us, to);
         // The table moves already listed reach their squares: an area move that reaches one of
-        // them again is the same move.
-        let mut seen = SquareSet::default();
-        for m in &out[piece_start..] {
-            if m.kind == MoveKind::Normal {
-                seen.insert(m.to);
-            }
-        }
+        // them again is the same move (`Sink::to`).
         let mut sink = Sink {
             out,
             from: Square::from_cell(from),
-            seen,
+            piece_start,
+            seen: None,
             promotion,
             from_zone: promotion.is_some() && from_zone,
             zone: &|to| promotion.is_some() && zone(to),
@@ -176,6 +184,10 @@ impl Position {
                 }
                 let t = target(cell);
                 if !screened {
+                    // An enemy that no cannon may hop (`unhoppable`) ends the line.
+                    if t == Target::Enemy && v.compiled(self.cell(cell)).unhoppable {
+                        break;
+                    }
                     screened = t != Target::Empty;
                     continue;
                 }

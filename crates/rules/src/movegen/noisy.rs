@@ -12,10 +12,11 @@ impl Position {
     #[inline]
     pub fn is_noisy(&self, m: Move) -> bool {
         // A drop names its type where a promotion would: it is quiet, but in the 12x8 game,
-        // whose search has always looked at its drops (and its Can(n)ons' flips) among the
-        // noisy moves. A flip piece's change of state is no promotion.
+        // whose search has always looked at its drops among the noisy moves. A flip piece's
+        // change of state (the Can(n)ons') is no promotion, in every game.
         (m.promotion().is_some()
-            && (self.variant().chess || m.kind != MoveKind::Drop && !self.is_flip(m)))
+            && !self.is_flip(m)
+            && (self.variant().chess || m.kind != MoveKind::Drop))
             || m.kind == MoveKind::Convert
             || self.is_capture(m)
     }

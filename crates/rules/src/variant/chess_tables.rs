@@ -41,15 +41,27 @@ impl Variant {
     /// Betza tables, for the check rules and for the 12x8 game's layer (whose plain types
     /// move and attack by their tables).
     pub(crate) fn build_attack_tables(&mut self) {
-        self.plain_attacks = self.compiled.iter().all(|c| {
+        let on_lines = |c: &super::CompiledPiece| {
             c.bents.is_empty()
                 && c.hop_captures.is_empty()
                 && c.iguis.is_empty()
                 && c.relay.is_none()
                 && !c.has_hooks
-                && c.jupiter.is_none()
                 && c.arrival.is_none()
                 && c.latent == 0
+        };
+        self.plain_attacks = self
+            .compiled
+            .iter()
+            .all(|c| on_lines(c) && c.jupiter.is_none());
+        // Cannons too: their hops are read along the queen lines (`AttackLines::hoppers`).
+        let cannons_only = |kind: usize| {
+            (self.pieces.get(kind)).is_none_or(|spec| {
+                (spec.specials.iter()).all(|s| matches!(s, crate::piece::Special::Cannon { .. }))
+            })
+        };
+        self.line_attacks = (self.compiled.iter().enumerate()).all(|(code, c)| {
+            on_lines(c) && (c.jupiter.is_none() || cannons_only(code.saturating_sub(1) >> 1))
         });
         self.enemy_lines = vec![0; 2 * CELLS];
         for (code, c) in self.compiled.iter().enumerate().skip(1) {
@@ -90,6 +102,18 @@ impl Variant {
                     }
                 }
             }
+            for &(step, max, mode) in c.jupiter.iter().flat_map(|j| &j.cannons) {
+                let toward = crate::geometry::QUEEN_STEPS
+                    .iter()
+                    .position(|&d| d == -step);
+                if let Some(d) = toward.filter(|_| mode.can_capture()) {
+                    lines.hoppers[d].push((code as crate::piece::Code, max));
+                    lines.hopper_rays |= 1 << d;
+                    if max == 0 {
+                        lines.far_hoppers[d].insert(code as crate::piece::Code);
+                    }
+                }
+            }
             for &(off, mode) in &c.leaps {
                 if !mode.can_capture() {
                     continue;
@@ -103,6 +127,15 @@ impl Variant {
                         lines.leaps.push((off, codes));
                     }
                 }
+            }
+        }
+        // The pieces no enemy cannon may hop, listed with the cannons' side.
+        for (code, c) in self.compiled.iter().enumerate().skip(1) {
+            if c.unhoppable {
+                let side = crate::piece::code_color_index(code as crate::piece::Code);
+                self.attack_lines[1 - side]
+                    .unhoppable
+                    .insert(code as crate::piece::Code);
             }
         }
         for lines in &mut self.attack_lines {

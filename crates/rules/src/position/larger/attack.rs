@@ -1,10 +1,12 @@
 //! The 12x8 game's hooks in the general check test (`movegen/check.rs`): what its exotic pieces
 //! add to the table types' leaps and rides. A bewitched piece attacks nothing; an Assassin shoots
-//! an adjacent King; a Can(n)on hops the first piece met on its line (but never an Elephant of
-//! the King's side); the Halflings capture baroquely; a Golem's two-part moves are generated
-//! (there are few Golems). A Wizard and an Elephant never give check.
+//! an adjacent King; a cannon (the Can(n)ons, by the file's `cannon` hooks, which the attack lines
+//! list) hops the first piece met on its line, but never an `unhoppable` one of the King's side
+//! (an Elephant); the Halflings capture baroquely; a Golem's two-part moves are generated (there
+//! are few Golems). A Wizard and an Elephant never give check.
 
 use super::*;
+use crate::chess_rules::AttackLines;
 use crate::geometry::QUEEN_STEPS;
 use crate::position::Position;
 
@@ -18,8 +20,10 @@ impl Position {
     /// Whether the first piece met on the queen ray `QUEEN_STEPS[i]` from the King's square,
     /// `code_met` on `cell` `dist` squares away, makes the King attacked by `by`: it rides the ray
     /// toward it (`rides`, the general test's answer, asked only of a piece of `by`) or shoots
-    /// from beside (an Assassin), unbewitched; or it is the screen a Can(n)on of `by` beyond it
-    /// hops.
+    /// from beside (an Assassin), unbewitched; or it is the screen that a cannon of `by` beyond
+    /// it hops (`AttackLines::hoppers`, the file's `cannon` hooks: the Can(n)ons), unless no
+    /// enemy cannon may hop it (`unhoppable`: an Elephant of the King's side).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn layer_ray_attack(
         &self,
@@ -28,21 +32,21 @@ impl Position {
         cell: usize,
         dist: u8,
         code_met: Code,
+        lines: &AttackLines,
         rides: impl FnOnce() -> bool,
     ) -> bool {
-        if color_of(code_met) == by {
-            if (rides() || (dist == 1 && code_met == code(ASSASSIN, by)))
-                && self.attacker_free(cell, by)
-            {
-                return true;
-            }
-        } else if kind_of(code_met) == ELEPHANT {
-            // No Can(n)on of `by` hops over an Elephant of the King's side.
-            return false;
+        let ours = color_of(code_met) == by;
+        if ours
+            && (rides() || (dist == 1 && code_met == code(ASSASSIN, by)))
+            && self.attacker_free(cell, by)
+        {
+            return true;
         }
-        let cannon = code(if i < 4 { CANNON_ROOK } else { CANNON_BISHOP }, by);
-        let (beyond, _, c) = self.met_along(cell, QUEEN_STEPS[i]);
-        c == cannon && self.attacker_free(beyond, by)
+        // The screen is looked at only when a cannon stands beyond it (rarely).
+        let (beyond, more, c) = self.met_along(cell, QUEEN_STEPS[i]);
+        lines.hops_to(i, c, dist + more)
+            && (ours || !lines.unhoppable.contains(code_met))
+            && self.attacker_free(beyond, by)
     }
 
     /// The attacks on `target` that follow no line from it: the Halflings' baroque captures

@@ -25,7 +25,9 @@ impl Position {
         self.each_drop(drops, us, out, |slot, kind, out| match drops.place[slot] {
             DropPlace::GivingCheck => {
                 for s in squares() {
-                    if self.code_at(s) == EMPTY && assassin_checks_from(&self.board, s, us) {
+                    if self.code_at(s) == EMPTY
+                        && assassin_checks_from(&self.board, s, us, self.variant().attack_lines(us))
+                    {
                         out.push(Move::drop(kind, s, s));
                     }
                 }

@@ -25,10 +25,20 @@ pub const GOLEM_NE: u8 = 17;
 pub const GOLEM_NW: u8 = 18;
 pub const GOLEM_SE: u8 = 19;
 pub const GOLEM_SW: u8 = 20;
-/// The types that move and attack by their Betza tables (the game's file gives them; a file on
+/// The types that move and attack by their file's tables (the game's file gives them; a file on
 /// the layer may change them): the King (which also castles), Queen, Rook, Bishop, Knight and
-/// Lion. The others' moves are the layer's code.
-pub const TABLE_TYPES: [u8; 6] = [KING, QUEEN, ROOK, BISHOP, KNIGHT, LION];
+/// Lion by their Betza strings, the two Can(n)ons by theirs, their `cannon` hooks and `flips`.
+/// The others' moves are the layer's code.
+pub const TABLE_TYPES: [u8; 8] = [
+    KING,
+    QUEEN,
+    ROOK,
+    BISHOP,
+    KNIGHT,
+    LION,
+    CANNON_ROOK,
+    CANNON_BISHOP,
+];
 /// The first type a file adds after the layer's own (docs/variants.md, "Layers"): it moves
 /// and attacks by its Betza string, like `TABLE_TYPES`, and a Pawn may promote to it.
 pub const ADDED: u8 = GOLEM_SW + 1;

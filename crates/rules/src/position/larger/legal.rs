@@ -27,11 +27,12 @@ impl Position {
     }
 
     /// Whether `m` surely leaves the King on `king` (not in check) unattacked without being made:
-    /// a plain move (no promotion but a Can(n)on's choice of state) of a piece that takes nothing
-    /// but what stands on its destination and changes no bewitching (not the King, a Wizard, a
-    /// Halfling or a Golem), from and to squares on no line through the King: no queen line
-    /// (Can(n)ons and their screens, the Leaper's, Advancer's and Withdrawer's paths, adjacency)
-    /// and no line along which an enemy table type rides. Every other attack is a leap, which
+    /// a plain move (no promotion but a flip piece's choice of state) of a piece that takes
+    /// nothing but what stands on its destination and changes no bewitching (a table type but
+    /// the King, a Pawn or an Elephant; not a Wizard, a Halfling, an Assassin or a Golem), from
+    /// and to squares on no line through the King: no queen line (cannons and their screens, the
+    /// Leaper's, Advancer's and Withdrawer's paths, adjacency) and no line along which an enemy
+    /// table type rides. Every other attack is a leap, which
     /// no move elsewhere opens, or the Pincer's or the Golem's (ruled out by
     /// `layer_quick_allowed`).
     #[inline]
@@ -39,14 +40,14 @@ impl Position {
         if m.kind != MoveKind::Normal {
             return false;
         }
-        let kind = kind_of(self.board[m.from.cell()]);
-        let cannon = kind == CANNON_ROOK || kind == CANNON_BISHOP;
-        let plain = matches!(
-            kind,
-            QUEEN | ROOK | BISHOP | KNIGHT | PAWN | LION | ELEPHANT
-        ) || is_added(kind);
-        // A Can(n)on may end in either state; any other promotion is a change of type.
-        if !cannon && (!plain || m.promotion().is_some()) {
+        let moved = self.board[m.from.cell()];
+        let kind = kind_of(moved);
+        let plain = (is_table_type(kind) && kind != KING) || kind == PAWN || kind == ELEPHANT;
+        // A flip piece (a Can(n)on) may end in either state; any other promotion is a change of
+        // type.
+        let changes_type =
+            m.promotion().is_some() && m.promotion() != self.variant.compiled(moved).flip;
+        if !plain || changes_type {
             return false;
         }
         let them = self.side.other();

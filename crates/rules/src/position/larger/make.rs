@@ -234,7 +234,7 @@ impl Position {
             || m.kind == MoveKind::Drop && !returns(kind_of(moved))
             || m.promotion().is_some()
                 && !matches!(m.kind, MoveKind::Flip | MoveKind::Drop)
-                && !is_cannon(kind_of(moved))
+                && self.variant.compiled(moved).flip != m.promotion()
             || s.castle != before.castle
             || s.kings_moved != before.kings_moved
             || s.drops_closed != before.drops_closed
@@ -262,19 +262,6 @@ impl Position {
         match kind {
             _ if is_table_type(kind) => self.ridden_squares(m),
             LEAPER | PINCER | ADVANCER | WITHDRAWER => between(m.from, m.to),
-            CANNON_ROOK | CANNON_BISHOP => {
-                let all = between(m.from, m.to);
-                if self.board[m.to.cell()] == EMPTY {
-                    all
-                } else {
-                    // A capture: only the squares before the screen.
-                    let screen = (0..128)
-                        .filter(|&i| all >> i & 1 == 1)
-                        .map(|i| Square(i as u8))
-                        .find(|s| self.board[s.cell()] != EMPTY);
-                    screen.map_or(0, |s| between(m.from, s))
-                }
-            }
             PAWN => match m.promotion().map(|k| k.0) {
                 Some(ASSASSIN | THUNDER) => 1 << m.to.0,
                 _ if m.from.file() == m.to.file() => between(m.from, m.to),
@@ -284,8 +271,9 @@ impl Position {
         }
     }
 
-    /// The squares a type that moves by its Betza table passed on `m`: those before its
-    /// destination along the ride that took it there (none for a leap or a one-step ride).
+    /// The squares a type that moves by its file passed on `m`: those before its destination
+    /// along the ride that took it there (none for a leap or a one-step ride), or a cannon's
+    /// capture (its `cannon` hook) those before the screen it hopped.
     fn ridden_squares(&self, m: Move) -> u128 {
         let cp = self.variant().compiled(self.board[m.from.cell()]);
         let diff = m.to.cell() as isize - m.from.cell() as isize;
@@ -298,6 +286,24 @@ impl Position {
             let path = (1..n).map(|i| m.from.cell().wrapping_add_signed(step * i));
             if path.clone().all(|cell| self.board[cell] == EMPTY) {
                 return path.fold(0, |bits, cell| bits | 1 << Square::from_cell(cell).0);
+            }
+        }
+        // A cannon's capture: along a queen line that one of its `cannon` hooks follows.
+        let (fx, fy) = (
+            m.to.file() as i8 - m.from.file() as i8,
+            m.to.rank() as i8 - m.from.rank() as i8,
+        );
+        if fx != 0 && fy != 0 && fx.abs() != fy.abs() {
+            return 0;
+        }
+        let step = crate::geometry::offset(fx.signum(), fy.signum());
+        let n = fx.abs().max(fy.abs()) as isize;
+        if (cp.jupiter.iter().flat_map(|j| &j.cannons)).any(|&(s, _, _)| s == step) {
+            let path = (1..n).map(|i| m.from.cell().wrapping_add_signed(step * i));
+            let mut screens = path.clone().filter(|&cell| self.board[cell] != EMPTY);
+            if let (Some(screen), None) = (screens.next(), screens.next()) {
+                return (path.take_while(|&cell| cell != screen))
+                    .fold(0, |bits, cell| bits | 1 << Square::from_cell(cell).0);
             }
         }
         0

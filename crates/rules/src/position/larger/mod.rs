@@ -156,17 +156,21 @@ pub(crate) fn is_added(kind: u8) -> bool {
 /// A type that moves and attacks by its Betza table: `kinds::TABLE_TYPES` or an added one.
 #[inline(always)]
 pub(crate) fn is_table_type(kind: u8) -> bool {
-    kinds::TABLE_TYPES.contains(&kind) || is_added(kind)
+    const MASK: u32 = {
+        let mut mask = 0;
+        let mut i = 0;
+        while i < kinds::TABLE_TYPES.len() {
+            mask |= 1 << kinds::TABLE_TYPES[i];
+            i += 1;
+        }
+        mask
+    };
+    is_added(kind) || MASK >> kind & 1 == 1
 }
 
 #[inline(always)]
 pub(crate) fn is_halfling(kind: u8) -> bool {
     (LEAPER..=WITHDRAWER).contains(&kind)
-}
-
-#[inline(always)]
-pub(crate) fn is_cannon(kind: u8) -> bool {
-    kind == CANNON_ROOK || kind == CANNON_BISHOP
 }
 
 /// (dx, dy) toward the partner of a Golem part.
@@ -286,6 +290,19 @@ mod tests {
             .map(|k| k.0)
             .collect();
         assert_eq!(listed, PLAIN_PROMOTIONS);
+    }
+
+    /// Every type of the built-in game attacks along lines (the Can(n)ons by their `cannon`
+    /// hooks), so the legal-move filter's quick tests are on.
+    #[test]
+    fn the_built_in_game_attacks_along_lines() {
+        let v = crate::variant::Variant::by_id("larger-board").unwrap();
+        assert!(v.line_attacks);
+        assert!(!v.plain_attacks);
+        let lines = v.attack_lines(Color::Blue);
+        assert_eq!(lines.hopper_rays, 0xff);
+        assert!(lines.unhoppable.contains(code(ELEPHANT, Color::Tan)));
+        assert!(!lines.unhoppable.contains(code(ELEPHANT, Color::Blue)));
     }
 
     /// The check test reads a ray of `QUEEN_STEPS` by the index of its (dx, dy).

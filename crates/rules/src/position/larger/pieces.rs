@@ -108,47 +108,12 @@ impl Position {
         // The Assassin leaves the promotion square: it teleports to a square where it checks.
         board[m.to.cell()] = EMPTY;
         for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
-            if board[s.cell()] == EMPTY && assassin_checks_from(&board, s, us) {
+            if board[s.cell()] == EMPTY
+                && assassin_checks_from(&board, s, us, self.variant().attack_lines(us))
+            {
                 out.push(m.with_promotion(PieceKind(ASSASSIN)).with_aux(0, s));
             }
         }
-    }
-
-    pub(super) fn cannon_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
-        let (dirs, other) = if kind == CANNON_ROOK {
-            (&ORTHOGONAL, CANNON_BISHOP)
-        } else {
-            (&DIAGONAL, CANNON_ROOK)
-        };
-        let mut push = |m: Move| {
-            out.push(m);
-            out.push(m.with_promotion(PieceKind(other)));
-        };
-        for &(dx, dy) in dirs {
-            let mut t = sq;
-            let mut screen = false;
-            while let Some(next) = shifted(t, dx, dy) {
-                t = next;
-                let c = self.code_at(t);
-                if !screen {
-                    if c == EMPTY {
-                        push(Move::normal(sq, t));
-                        continue;
-                    }
-                    // No hop over an enemy Elephant.
-                    if color_of(c) != us && kind_of(c) == ELEPHANT {
-                        break;
-                    }
-                    screen = true;
-                } else if c != EMPTY {
-                    if self.takes(t, us, kind) {
-                        push(Move::normal(sq, t));
-                    }
-                    break;
-                }
-            }
-        }
-        out.push(Move::new(MoveKind::Flip, sq, sq).with_promotion(PieceKind(other)));
     }
 
     pub(super) fn wizard_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
@@ -360,12 +325,13 @@ pub(super) fn kings_see_each_other(board: &[Code; crate::geometry::CELLS]) -> bo
 }
 
 /// True if an Assassin of `us` on `sq` would give check itself: beside the enemy King and not
-/// bewitched there, or as the single screen between the enemy King and an unbewitched Can(n)on
-/// of `us` set along that line.
+/// bewitched there, or as the single screen between the enemy King and an unbewitched cannon of
+/// `us` beyond it on that line (`lines`, `us`'s attack lines: the Can(n)ons' `cannon` hooks).
 pub(super) fn assassin_checks_from(
     board: &[Code; crate::geometry::CELLS],
     sq: Square,
     us: Color,
+    lines: &crate::chess_rules::AttackLines,
 ) -> bool {
     let at = |s: Square| board[s.cell()];
     let enemy_wizard = code(WIZARD, us.other());
@@ -375,7 +341,7 @@ pub(super) fn assassin_checks_from(
             .any(|&(dx, dy)| shifted(s, dx, dy).is_some_and(|t| at(t) == enemy_wizard))
     };
     let king = code(KING, us.other());
-    for (i, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+    for (dx, dy) in DIRECTIONS {
         // Walk from the Assassin's square toward the King...
         let mut s = sq;
         let mut dist = 0;
@@ -396,16 +362,20 @@ pub(super) fn assassin_checks_from(
         if dist == 1 && !bewitched(sq) {
             return true;
         }
-        // ... and away from it, to a Can(n)on of `us` set along this line.
-        let cannon = code(if i < 4 { CANNON_ROOK } else { CANNON_BISHOP }, us);
+        // ... and away from it, to a cannon of `us` that hops it: on the King's ray that way.
+        let ray = crate::geometry::queen_step_index(-dx, -dy);
+        if lines.hopper_rays >> ray & 1 == 0 {
+            continue;
+        }
         let mut s = sq;
         while let Some(next) = shifted(s, -dx, -dy) {
             s = next;
+            dist += 1;
             let c = at(s);
             if c == EMPTY {
                 continue;
             }
-            if c == cannon && !bewitched(s) {
+            if lines.hops_to(ray, c, dist) && !bewitched(s) {
                 return true;
             }
             break;
