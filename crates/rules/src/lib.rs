@@ -9,6 +9,7 @@ pub mod fen;
 pub mod file;
 pub mod geometry;
 pub mod json;
+pub mod layer_kinds;
 pub mod leak;
 pub mod movegen;
 pub mod moves;

@@ -213,6 +213,94 @@ pub enum Special {
     /// Create a new piece of the same type and side on an empty square at one of these vectors
     /// (the Tribble's reproduction).
     Create(#[serde(deserialize_with = "leak::vectors")] &'static [(i8, i8)]),
+
+    // ---- The 12x8 game's exotic powers: code of its layer (`position/larger`), so a file names
+    // them only with `layer = "larger-board"`; each names the piece that has it
+    // (`layer_kinds::LayerKinds`). ----
+    /// A Halfling: a Queen's move over half the distance to the edge (rounded up), capturing in
+    /// its own way.
+    Halfling(HalflingCapture),
+    /// The Wizard: a Ferz step or a mirror move then a Wazir step, swapping with enemies;
+    /// bewitches the enemies orthogonally beside it; a Pawn that takes it becomes a Golem.
+    Wizard,
+    /// The Elephant: turns round its own King; never captures.
+    Elephant,
+    /// The Assassin: never moves, shoots adjacent enemies (also en passant); a Pawn may promote
+    /// to it on a square where it gives check.
+    Assassin,
+    /// The Thunder: explodes where it appears, taking every piece but a King on and around its
+    /// square; a Pawn may promote to it while the Kings see each other.
+    Thunder,
+    /// One part of the two-square Golem, whose other part stands the given way from it.
+    Golem(GolemPart),
+}
+
+impl Special {
+    /// Whether this is one of the 12x8 layer's exotic powers (`layer = "larger-board"`).
+    pub fn is_layer_hook(&self) -> bool {
+        matches!(
+            self,
+            Special::Halfling(_)
+                | Special::Wizard
+                | Special::Elephant
+                | Special::Assassin
+                | Special::Thunder
+                | Special::Golem(_)
+        )
+    }
+}
+
+/// How a Halfling captures (`Special::Halfling`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum HalflingCapture {
+    /// Jumps single enemies on its line, like a Draughts King.
+    Leaper,
+    /// Takes an orthogonally adjacent enemy held against a friend (custodian).
+    Pincer,
+    /// Takes the enemy it stops in front of (approach).
+    Advancer,
+    /// Takes the enemy it moves directly away from (withdrawal).
+    Withdrawer,
+}
+
+/// Where a Golem part's other part stands (`Special::Golem`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum GolemPart {
+    NorthEast,
+    NorthWest,
+    SouthEast,
+    SouthWest,
+}
+
+impl GolemPart {
+    pub const ALL: [GolemPart; 4] = [
+        GolemPart::NorthEast,
+        GolemPart::NorthWest,
+        GolemPart::SouthEast,
+        GolemPart::SouthWest,
+    ];
+
+    /// (dx, dy) toward the other part, in White's frame.
+    pub const fn toward_partner(self) -> (i8, i8) {
+        match self {
+            GolemPart::NorthEast => (1, 1),
+            GolemPart::NorthWest => (-1, 1),
+            GolemPart::SouthEast => (1, -1),
+            GolemPart::SouthWest => (-1, -1),
+        }
+    }
+
+    /// The part whose other part stands at (dx, dy).
+    pub const fn with_partner_at(dx: i8, dy: i8) -> GolemPart {
+        match (dx > 0, dy > 0) {
+            (true, true) => GolemPart::NorthEast,
+            (false, true) => GolemPart::NorthWest,
+            (true, false) => GolemPart::SouthEast,
+            (false, false) => GolemPart::SouthWest,
+        }
+    }
 }
 
 /// A two-leg bent path (see `Special::Hook`).

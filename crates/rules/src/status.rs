@@ -109,11 +109,12 @@ impl Position {
     /// The square a 12x8 promotion names: where the new Assassin appears or the new Thunder
     /// explodes (`P-d8=As@f7`). `None` for every other move.
     pub fn named_square(&self, m: crate::Move) -> Option<crate::Square> {
-        use crate::position::larger::kinds::{ASSASSIN, THUNDER};
+        use crate::layer_kinds::Role;
+        let kinds = &self.variant().layer_kinds;
         (self.variant().chess
             && m.kind == crate::MoveKind::Normal
             && m.promotion()
-                .is_some_and(|k| k.0 == ASSASSIN || k.0 == THUNDER))
+                .is_some_and(|k| matches!(kinds.role(k.0), Role::Assassin | Role::Thunder)))
         .then_some(crate::Square(m.aux[0]))
     }
 

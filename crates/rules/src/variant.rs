@@ -173,8 +173,9 @@ pub enum PromotionRule {
     EmperorOfEmperors,
 }
 
-/// See `Variant::diagram_companions`: (kind, its square, the King's corner) -> Blue pieces.
-pub type DiagramCompanions = fn(PieceKind, Square, Square) -> Vec<Placement>;
+/// See `Variant::diagram_companions`: (the game, kind, its square, the King's corner) -> Blue
+/// pieces.
+pub type DiagramCompanions = fn(&Variant, PieceKind, Square, Square) -> Vec<Placement>;
 
 /// One piece of an initial array.
 pub type Placement = (Color, PieceKind, Square);
@@ -242,6 +243,8 @@ pub struct Variant {
     /// The 12x8 game's International Chess layer: check, castling, en passant, drops from hands,
     /// draws (`position/larger`). Its moves do not come from the compiled tables.
     pub chess: bool,
+    /// On the 12x8 layer: what each type is to it (`LayerKinds`, read from the file's hooks).
+    pub layer_kinds: crate::layer_kinds::LayerKinds,
     /// On the 12x8 layer: each side's King's square in the game's default array. A King that has
     /// left it has moved, and drops wait until both have.
     pub(crate) king_homes: [crate::geometry::Square; 2],
@@ -550,6 +553,8 @@ impl Variant {
                         Special::Line(kind) => c.line = Some(kind),
                         Special::Shoot => c.shoot = true,
                         Special::Arrival(kind) => c.arrival = Some(kind),
+                        // The 12x8 layer's powers: its code reads them (`LayerKinds`).
+                        ref layer if layer.is_layer_hook() => {}
                         ref jupiter => compile_jupiter_hook(
                             c.jupiter.get_or_insert_with(Default::default),
                             jupiter,
@@ -614,6 +619,7 @@ impl Variant {
             setups,
             promotion_rule: None,
             chess: false,
+            layer_kinds: Default::default(),
             king_homes: [
                 crate::geometry::Square::new(6, 0),
                 crate::geometry::Square::new(6, 7),
@@ -679,9 +685,11 @@ impl Variant {
             .unwrap_or(kind)
     }
 
-    /// Selects the 12x8 game's own International Chess layer (see `chess`).
-    pub fn with_larger_board_layer(mut self) -> Variant {
+    /// Selects the 12x8 game's own International Chess layer (see `chess`), whose pieces are
+    /// `kinds`.
+    pub fn with_larger_board_layer(mut self, kinds: crate::layer_kinds::LayerKinds) -> Variant {
         self.chess = true;
+        self.layer_kinds = kinds;
         // Its state is the general one (`ChessState`), kept by the general `make` with the
         // layer's hooks.
         self.keeps_state = true;

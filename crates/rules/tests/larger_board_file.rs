@@ -82,6 +82,99 @@ fn a_copy_with_new_names_plays_the_same_game() {
     assert_eq!(perft(v, 3), perft(builtin, 3));
 }
 
+/// The layer finds its pieces by the powers their entries name, not by their place in the table:
+/// a copy with the table reversed plays the same game, from the start and from a position with
+/// a Golem, an Assassin and Elephants (the perft file's, in its text form, which names pieces by
+/// their abbreviations).
+#[test]
+fn a_copy_may_put_the_pieces_in_any_order() {
+    let (head, pieces) = FILE.split_once("[[piece]]").expect("the file has pieces");
+    let mut entries: Vec<&str> = pieces.split("[[piece]]").collect();
+    entries.reverse();
+    let text = format!(
+        "{head}[[piece]]{}",
+        entries
+            .iter()
+            .map(|e| format!("{}\n", e.trim_end()))
+            .collect::<Vec<_>>()
+            .join("\n[[piece]]")
+    )
+    .replacen("id = \"larger-board\"", "id = \"reversed-12x8\"", 1)
+    .replacen(
+        "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+        "aliases = []",
+        1,
+    );
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    let builtin = Variant::by_id("larger-board").unwrap();
+    assert_eq!(v.abbr(jovian_rules::PieceKind(0)), "Gsw");
+    assert_ne!(v.layer_kinds.king, builtin.layer_kinds.king);
+    assert_eq!(perft(v, 3), perft(builtin, 3));
+    let golems = "li,b,2,b,4,r,1,li/3,p,p,V,1,p,p,p,2/1,as,2,n,1,p,2,n,p,1/p,3,c,el,k,el,Gse,3/\
+                  1,B,r,P,1,c,P,Q,P,Gnw,1,p/P,P,2,N,P,1,P,1,N,2/1,as,El,K,El,1,as,2,P,c,q/\
+                  Li,4,R,1,B,1,R,C,Li b castle=- kings=wb drops=open \
+                  hand=2Le,2Pi,2Ad,2Wd,2Wz,2As,Th,2le,2pi,2ad,2wd,2wz,th ep=e3:f4 halfmove=1";
+    assert_eq!(position(v, golems).perft(3), 19380);
+    assert_eq!(position(builtin, golems).perft(3), 19380);
+}
+
+/// The types without a power move by their file: a copy may drop some (here the Lion and the
+/// Can(n)ons, Rooks and Knights in their places) and play on.
+#[test]
+fn a_copy_may_drop_the_types_that_move_by_their_file() {
+    let mut text = FILE.to_string();
+    for name in ["Lion", "Can(n)on (Rook-wise)", "Can(n)on (Bishop-wise)"] {
+        let start = text
+            .find(&format!("[[piece]]\nname = \"{name}\""))
+            .expect(name);
+        let end = start
+            + 1
+            + text[start + 1..]
+                .find("[[piece]]")
+                .expect("a piece follows");
+        text.replace_range(start..end, "");
+    }
+    let pawns = "yzabcdefghij".chars().map(|f| format!("\"P {f}2\""));
+    let back = [
+        "R y1", "N z1", "R a1", "N b1", "B c1", "Q d1", "K e1", "B f1", "N g1", "R h1",
+    ];
+    let back = back
+        .iter()
+        .chain(&["N i1", "R j1"])
+        .map(|i| format!("{i:?}"));
+    let array = format!(
+        "blue = [{}]\nsymmetry = \"mirror\"",
+        back.chain(pawns).collect::<Vec<_>>().join(", ")
+    );
+    let text = text
+        .replacen("id = \"larger-board\"", "id = \"no-lions\"", 1)
+        .replacen(
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+            1,
+        )
+        .replacen("builtin = \"larger-board\"", &array, 1)
+        .replacen("\"N\", \"Li\", \"C\", \"V\", \"Le\"", "\"N\", \"Le\"", 1);
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(v.chess);
+    assert_eq!(v.pieces.len(), 18);
+    assert!(v.kind_by_abbr("Li").is_none());
+    // Twelve Pawns, one or two steps each, and eight Knight leaps (from z1, b1, g1 and i1); the
+    // Rooks, Bishops, Queen and King are shut in, and no drop comes before the Kings move.
+    assert_eq!(perft(v, 1), 12 * 2 + 8);
+    // The exotic pieces, in other places of this table than the built-in game's, play as there:
+    // a position with a Golem, Assassins, Elephants, Halflings and a Wizard in hand.
+    let exotic = "r,b,2,b,4,r,1,r/3,p,p,2,p,p,p,2/1,as,2,n,1,p,2,n,p,1/p,3,n,el,k,el,Gse,3/\
+                  1,B,r,P,1,n,P,Q,P,Gnw,1,p/P,P,2,N,P,1,P,1,N,2/1,as,El,K,El,1,as,2,P,n,q/\
+                  R,4,R,1,B,1,R,N,R b castle=- kings=wb drops=open \
+                  hand=2Le,2Pi,2Ad,2Wd,2Wz,2As,Th,2le,2pi,2ad,2wd,2wz,th ep=- halfmove=1";
+    let builtin = Variant::by_id("larger-board").unwrap();
+    assert_ne!(v.layer_kinds.wizard, builtin.layer_kinds.wizard);
+    let count = position(v, exotic).perft(3);
+    assert!(count > 2_000, "{count}");
+    assert_eq!(count, position(builtin, exotic).perft(3));
+}
+
 #[test]
 fn a_copy_may_not_change_what_the_layer_relies_on() {
     let with_archbishop = |edits: &[(&str, &str)]| {
@@ -91,10 +184,14 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         }
         text
     };
-    let cases: [(&[(&str, &str)], &str); 16] = [
+    let cases: [(&[(&str, &str)], &str); 19] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
-            "only name, abbr, betza, hooks (cannon), flips, unhoppable, aliases, value and",
+            "King and Archbishop are both the layer's King",
+        ),
+        (
+            &[(ARCHBISHOP, &format!("{ARCHBISHOP}promoted = true\n"))],
+            "only name, abbr, betza, hooks (cannon), flips, unhoppable, royal, aliases, value",
         ),
         (
             &[(
@@ -115,22 +212,31 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
             "its moves are code",
         ),
         (
-            &[
-                ("abbr = \"Li\"", "abbr = \"Ln\""),
-                ("\"N\", \"Li\", \"C\"", "\"N\", \"Ln\", \"C\""),
-            ],
-            "its abbreviation is \"Li\"",
+            &[("abbr = \"As\"", "abbr = \"Ax\"")],
+            "its abbreviation is \"As\"",
         ),
         (
             &[(
                 "\"Wz\", \"El\"]\ninitial",
                 "\"Wz\", \"El\", \"As\"]\ninitial",
             )],
-            "may promote to its Queen, Rook",
+            "may promote to any type but the King",
+        ),
+        (&[("royal = true\n", "")], "the layer needs its King"),
+        (
+            &[("hooks = [\"thunder\"]\n", "")],
+            "the layer needs its Thunder",
         ),
         (
-            &[("royal = true\n", "")],
-            "only its name, description and value",
+            &[(ARCHBISHOP, &format!("{ARCHBISHOP}hooks = [\"wizard\"]\n"))],
+            "this piece is the layer \"larger-board\"'s Wizard (its abbreviation is \"Wz\")",
+        ),
+        (
+            &[(
+                "hooks = [\"assassin\"]\n",
+                "hooks = [\"assassin\", \"thunder\"]\n",
+            )],
+            "this piece is the layer \"larger-board\"'s Assassin",
         ),
         (
             &[("check = true\n", "check = true\npromotion = \"optional\"\n")],
@@ -154,13 +260,6 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         (
             &[("\nlayer = \"larger-board\"", "\nlayer = \"chess\"")],
             "not a rules layer",
-        ),
-        (
-            &[(
-                "[[piece]]\nname = \"King\"",
-                "[[piece]]\nname = \"Amazon\"\nabbr = \"Am\"\nbetza = \"QN\"\n\n[[piece]]\nname = \"King\"",
-            )],
-            "the layer \"larger-board\"'s King (its abbreviation is \"K\")",
         ),
         (
             &[(
@@ -473,8 +572,9 @@ abbr = \"Ar\"
 betza = \"BN\"
 ";
 
-/// A copy may add types after the layer's, place them in its own array and promote to them;
-/// the castling rights an array starts with are those whose King and Rook stand ready.
+/// A copy may add types, place them in its own array and promote to them (by naming them in the
+/// Pawn's list); the castling rights an array starts with are those whose King and partner
+/// stand ready.
 #[test]
 fn a_copy_may_add_types_and_place_them() {
     let builtin = Variant::by_id("larger-board").unwrap();
@@ -496,6 +596,28 @@ fn a_copy_may_add_types_and_place_them() {
         game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"))
     };
     let v = copy("archbishops", &back_rank);
+    // The Pawn's list names what it promotes to: without "Ar" there, no Archbishop.
+    let mut pos = position(
+        v,
+        "11,k/2,P,9/12/12/12/12/12/2,K,9 w castle=- kings=wb hand=-",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let archbishop = v.kind_by_abbr("Ar").unwrap();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m.promotion() != Some(archbishop)));
+    let listed = |back_rank: &[String]| {
+        let promotes = "\"Wz\", \"El\"]\ninitial";
+        let text = copy_text(
+            "archbishops-listed",
+            &[
+                ("builtin = \"larger-board\"", &array(back_rank)),
+                (promotes, "\"Wz\", \"El\", \"Ar\"]\ninitial"),
+            ],
+        ) + ARCHBISHOP;
+        game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let v = listed(&back_rank);
     let start = Position::start(v);
     assert!(
         write_position(&start).contains("castle=KQkq"),
@@ -514,11 +636,27 @@ fn a_copy_may_add_types_and_place_them() {
     pos.legal_moves(&mut moves);
     let archbishop = v.kind_by_abbr("Ar").unwrap();
     assert!(moves.iter().any(|m| m.promotion() == Some(archbishop)));
-    // With the a1 Rook and b1 Knight swapped, only the King's side castlings remain.
-    (back_rank[2], back_rank[3]) = ("N a1".to_string(), "R b1".to_string());
-    let swapped = copy("archbishops-swapped", &back_rank);
-    let text = write_position(&Position::start(swapped));
+    // With nothing on a1 (the King's partner is what stands on the Rook's square, as under the
+    // general rules), only the King's side castlings remain.
+    back_rank.remove(2);
+    let without = copy("archbishops-without", &back_rank);
+    let text = write_position(&Position::start(without));
     assert!(text.contains("castle=Kk"), "{text}");
+}
+
+/// The exotic powers are the layer's code: a file that names one without the layer is told so,
+/// at the piece.
+#[test]
+fn a_power_needs_the_layer() {
+    let text = copy_text("no-layer", &[("\nlayer = \"larger-board\"", "")]);
+    let e = game_from_toml(&text).expect_err("refused").to_string();
+    assert!(e.contains("is a power of the 12x8 game's layer"), "{e}");
+    assert!(e.contains("Halfling(Leaper)"), "{e}");
+    // The entry's `[[piece]]` line, just above its name.
+    let line = text[..text.find("name = \"Leaper\"").unwrap()]
+        .lines()
+        .count();
+    assert!(e.contains(&format!("line {line},")), "{e}");
 }
 
 /// Plain chess pieces on the 12x8 game's array, without its layer: the general check rules.

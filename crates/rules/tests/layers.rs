@@ -24,6 +24,7 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "chess_rules",
             "shogi_rules",
             "drop_rules",
+            "layer_kinds",
             "variant",
         ],
     ),

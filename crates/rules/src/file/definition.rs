@@ -204,7 +204,7 @@ mod tests {
         ("typhoon", "8faf722a0740"),
         ("jupiter", "adc7d8108bc5"),
         ("jupiter-1999", "8783d7d61a39"),
-        ("larger-board", "870430da708d"),
+        ("larger-board", "2dc75d80088f"),
     ];
 
     #[test]

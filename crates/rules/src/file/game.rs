@@ -256,6 +256,19 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
             ));
         }
     };
+    if layer.is_none()
+        && let Some((entry, hook)) = (file.piece.iter())
+            .find_map(|p| Some((p, p.get_ref().hooks.iter().find(|h| h.is_layer_hook())?)))
+    {
+        return Err(at(
+            entry.span(),
+            format!(
+                "{hook:?} is a power of the 12x8 game's layer: a file names it with \
+                 layer = {:?} in [game]",
+                crate::variants::larger_board::LAYER
+            ),
+        ));
+    }
     let aliases = game
         .aliases
         .iter()
@@ -471,6 +484,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         .iter()
         .map(|ranks| ranks.iter().map(|r| r - 1).collect())
         .collect();
+    let game_span = file.game.span();
     let game = file.game.into_inner();
     let pieces = entries.into_iter().map(PieceEntry::into_spec).collect();
     let mut variant = Variant::build(
@@ -487,7 +501,10 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     .with_aliases(leak::strings(aliases))
     .with_former_hashes(leak::strings(game.former_hashes));
     if layer.is_some() {
-        variant = crate::variants::larger_board::with_layer(variant);
+        variant = crate::variants::larger_board::with_layer(variant).map_err(|(piece, why)| {
+            let span = piece.map_or(game_span, |i| file.piece[i].span());
+            at(span, why)
+        })?;
     }
     if let Some(rule) = game.promotion {
         variant = variant.with_promotion_rule(rule);
@@ -506,7 +523,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     if layer.is_some() {
         // The layer's Kings have moved once they leave their squares in the default array.
         for &(color, kind, square) in &default {
-            if kind.0 == crate::position::larger::kinds::KING {
+            if kind.0 == variant.layer_kinds.king {
                 variant.king_homes[color.index()] = square;
             }
         }

@@ -1,27 +1,28 @@
 //! `[game] layer`: a built-in rules layer named by a file. The only one is the 12x8 game's
 //! (`layer = "larger-board"`, `position/larger`), whose exotic pieces' powers — bewitching,
 //! mirror moves, orbits round the King, a two-square Golem, shots en passant, explosions — are
-//! code that reads the piece table by position. So a file naming it must keep what that code
-//! relies on: the board, the rules and every piece's rules, as the built-in game's file
-//! (`games/larger-board.toml`) has them. What it may change is what the code does not read, or
-//! reads from the file: the game's id, title and aliases, the sides' names, the file letters,
-//! the array, the castlings (`[[castling]]`, at most two; the King's partner is the layer's
-//! Rook), the check rule's draws and stalemate result, the hands and pairs' squares of
+//! code. Each piece that has one names it as a hook (`halfling`, `wizard`, `elephant`,
+//! `assassin`, `thunder`, `golem`), and the code finds the pieces by their hooks
+//! (`layer_kinds::LayerKinds`), wherever the table puts them. A file naming the layer must
+//! keep what that code relies on, as the built-in game's file (`games/larger-board.toml`) has
+//! it: the board, the rules, each power once on a piece with that power's rules, one Pawn, one
+//! King. What it may change is what the code does not read, or reads from the file: the game's
+//! id, title and aliases, the sides' names, the file letters, the array, the castlings
+//! (`[[castling]]`, at most two; the King's partner is whatever of its side stands on the
+//! Rook's square), the check rule's draws and stalemate result, the hands and pairs' squares of
 //! `[drops]`, each piece's name, description, value and `unhoppable`, the Pawn's advances, en
-//! passant and promotions (`promotes`), and the powers of the types that move by their file
-//! (`TABLE_TYPES`: King, Queen, Rook, Bishop, Knight, Lion and the two Can(n)ons): their Betza
-//! strings, `cannon` hooks and `flips`. It may add types after the layer's own, which move by
-//! the same keys (`kinds::ADDED`). Leaps, rides and cannon hops are what the layer's check test
-//! and en passant shots read; what bends or takes from afar comes from the other hooks, which
-//! stay the layer's.
+//! passant and promotions (`promotes`), the order of the table, and every other type: those
+//! without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two Can(n)ons in the
+//! built-in game) move by their Betza strings, `cannon` hooks and `flips`, and a file may
+//! change, drop or add them. Leaps, rides and cannon hops are what the layer's check test and
+//! en passant shots read; what bends or takes from afar comes from the powers, which stay the
+//! layer's.
 
 use std::ops::Range;
 
 use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
 use crate::piece::Special;
-use crate::position::larger::PLAIN_PROMOTIONS;
-use crate::position::larger::kinds::{PAWN, TABLE_TYPES};
 
 /// Why a file's use of the layer is refused: where, and the message.
 type Refusal = (Range<usize>, String);
@@ -81,65 +82,49 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             format!("layer = {layer:?} keeps at most two castlings a side: [[castling]] twice"),
         ));
     }
-    if file.piece.len() < reference.piece.len() {
+    let pawns: Vec<_> = (file.piece.iter())
+        .filter(|p| is_pawn(p.get_ref()))
+        .collect();
+    let [pawn] = pawns[..] else {
         return Err((
-            file.game.span(),
+            pawns.get(1).map_or(file.game.span(), |p| p.span()),
             format!(
-                "layer = {layer:?} gives powers to its {} piece types by their place in the \
-                 table (more may follow); this table has {}",
-                reference.piece.len(),
-                file.piece.len()
+                "layer = {layer:?} has one Pawn, the type with a pawn's advances \
+                 (initial_steps, en_passant): this table has {}",
+                pawns.len()
             ),
         ));
-    }
-    for added in &file.piece[reference.piece.len()..] {
-        let entry = added.get_ref();
-        let plain = PieceEntry {
-            name: entry.name.clone(),
-            abbr: entry.abbr.clone(),
-            betza: entry.betza.clone(),
-            hooks: entry.hooks.clone(),
-            flips: entry.flips.clone(),
-            unhoppable: entry.unhoppable,
-            aliases: entry.aliases.clone(),
-            value: entry.value,
-            description: entry.description.clone(),
-            ..PieceEntry::default()
+    };
+    for entry in &file.piece {
+        let piece = entry.get_ref();
+        let exotic = piece.hooks.iter().find(|h| h.is_layer_hook());
+        // The built-in piece whose rules this one must keep: the one with the same power, or the
+        // Pawn; the others move by their file alone.
+        let own = match exotic {
+            Some(hook) => (reference.piece.iter())
+                .find(|p| p.get_ref().hooks.contains(hook))
+                .map(|p| p.get_ref()),
+            None if std::ptr::eq(entry, pawn) => (reference.piece.iter())
+                .find(|p| is_pawn(p.get_ref()))
+                .map(|p| p.get_ref()),
+            None => {
+                check_moves_by_file(piece, layer).map_err(|why| (entry.span(), why))?;
+                continue;
+            }
         };
-        if *entry != plain {
-            return Err((
-                added.span(),
-                format!(
-                    "{} is added to the layer {layer:?}'s pieces, which move by their file \
-                     alone: only name, abbr, betza, hooks (cannon), flips, unhoppable, aliases, \
-                     value and description",
-                    entry.name
-                ),
-            ));
-        }
-        check_file_powers(entry, layer).map_err(|why| (added.span(), why))?;
-    }
-    // The layer's own types, in their places (`zip` stops at the last of them).
-    for (kind, (entry, own)) in file.piece.iter().zip(&reference.piece).enumerate() {
-        let own = own.get_ref();
-        let mut rules_only = entry.get_ref().clone();
+        let own = own.expect("the built-in file has every power and a Pawn (a test loads it)");
+        let mut rules_only = piece.clone();
         (rules_only.name, rules_only.description, rules_only.value) =
             (own.name.clone(), own.description.clone(), own.value);
         // Any type may be unhoppable: the generator and the check test read it.
         rules_only.unhoppable = own.unhoppable;
-        if TABLE_TYPES.contains(&(kind as u8)) {
-            check_file_powers(entry.get_ref(), layer).map_err(|why| (entry.span(), why))?;
-            (rules_only.betza, rules_only.hooks, rules_only.flips) =
-                (own.betza.clone(), own.hooks.clone(), own.flips.clone());
-        }
-        if kind as u8 == PAWN {
+        if exotic.is_none() {
             // The layer's Pawn advances as far as the file says from each rank, and promotes to
             // the types its `promotes` names among those the layer can promote to.
             rules_only.initial_steps = own.initial_steps.clone();
             rules_only.initial_ranks = own.initial_ranks.clone();
             rules_only.en_passant = own.en_passant;
-            check_pawn_promotions(file, entry.get_ref(), layer)
-                .map_err(|why| (entry.span(), why))?;
+            check_pawn_promotions(file, piece, layer).map_err(|why| (entry.span(), why))?;
             rules_only.promotes = own.promotes.clone();
         }
         if rules_only != *own {
@@ -147,6 +132,39 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// Whether a piece entry has a pawn's advances (the layer's Pawn).
+fn is_pawn(entry: &PieceEntry) -> bool {
+    !entry.initial_steps.is_none() || entry.en_passant
+}
+
+/// A type without one of the layer's powers, the Pawn aside, moves by its file alone (the King
+/// too, which is the one royal type): it may have a name, abbr, betza, hooks (`cannon`), flips,
+/// unhoppable, aliases, value and description, and royal.
+fn check_moves_by_file(entry: &PieceEntry, layer: &str) -> Result<(), String> {
+    let plain = PieceEntry {
+        name: entry.name.clone(),
+        abbr: entry.abbr.clone(),
+        betza: entry.betza.clone(),
+        hooks: entry.hooks.clone(),
+        royal: entry.royal,
+        flips: entry.flips.clone(),
+        unhoppable: entry.unhoppable,
+        aliases: entry.aliases.clone(),
+        value: entry.value,
+        description: entry.description.clone(),
+        ..PieceEntry::default()
+    };
+    if *entry != plain {
+        return Err(format!(
+            "{} moves by its file on the layer {layer:?} (it has none of the layer's powers, \
+             and is not its Pawn): only name, abbr, betza, hooks (cannon), flips, unhoppable, \
+             royal, aliases, value and description",
+            entry.name
+        ));
+    }
+    check_file_powers(entry, layer)
 }
 
 /// The layer reads its drops from the file's `[drops]`: a copy may hold fewer pieces in hand
@@ -219,25 +237,31 @@ fn check_file_powers(entry: &PieceEntry, layer: &str) -> Result<(), String> {
     }
 }
 
-/// The Pawn's `promotes`, when the file gives it (else the layer's own list, `PLAIN_PROMOTIONS`,
-/// and the added types): each one of the layer's `PLAIN_PROMOTIONS` or a type the file adds (the
-/// Assassin, Thunder and Golem come by the layer's own rules).
+/// The Pawn's `promotes`, when the file gives it: each a type the layer's Pawn may become by
+/// its own move (`LayerKinds::plain_promotions`): not the King, the Pawn, or the Assassin,
+/// Thunder or Golem, which come by the layer's own rules.
 fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry, layer: &str) -> Result<(), String> {
     let targets = pawn
         .promotes
         .as_ref()
         .map_or_else(Vec::new, |p| p.targets());
     for target in &targets {
-        let index = file.piece.iter().position(|p| p.get_ref().abbr == *target);
-        let allowed = index.is_some_and(|i| {
-            PLAIN_PROMOTIONS.contains(&(i as u8))
-                || i as u8 >= crate::position::larger::kinds::ADDED
-        });
+        let entry = file
+            .piece
+            .iter()
+            .map(|p| p.get_ref())
+            .find(|p| p.abbr == *target);
+        let own_rule = |p: &PieceEntry| {
+            p.hooks
+                .iter()
+                .any(|h| matches!(h, Special::Assassin | Special::Thunder | Special::Golem(_)))
+        };
+        let allowed = entry.is_some_and(|p| !(p.royal || is_pawn(p) || own_rule(p)));
         if !allowed {
             return Err(format!(
-                "the layer {layer:?}'s Pawn may promote to its Queen, Rook, Bishop, Knight, Lion, \
-                 Can(n)ons, Halflings, Wizard and Elephant, and to added types (the Assassin and \
-                 Thunder by its own rules), not to {target:?}"
+                "the layer {layer:?}'s Pawn may promote to any type but the King, the Pawn, the \
+                 Assassin, the Thunder and the Golem (which come by its own rules), not to \
+                 {target:?}"
             ));
         }
     }
@@ -250,8 +274,8 @@ fn changed_rules(entry: &PieceEntry, own: &PieceEntry, layer: &str) -> String {
         format!("its abbreviation is {:?}", own.abbr)
     } else if entry.betza != own.betza {
         format!(
-            "its moves are code, which betza = {:?} describes for displays; the King, Queen, \
-             Rook, Bishop, Knight, Lion and Can(n)ons move by theirs",
+            "its moves are code, which betza = {:?} describes for displays; the types without \
+             the layer's powers move by theirs",
             own.betza
         )
     } else {

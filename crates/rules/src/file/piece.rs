@@ -100,7 +100,7 @@ impl Default for InitialSteps {
 }
 
 impl InitialSteps {
-    fn is_none(&self) -> bool {
+    pub(super) fn is_none(&self) -> bool {
         *self == InitialSteps::All(0)
     }
 

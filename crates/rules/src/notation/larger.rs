@@ -5,9 +5,10 @@
 
 use super::{abbr_text, square_text};
 use crate::geometry::Square;
+use crate::layer_kinds::Role;
 use crate::moves::{Move, MoveKind};
+use crate::piece::HalflingCapture;
 use crate::position::Position;
-use crate::position::larger::kinds::{ASSASSIN, GOLEM_NE, GOLEM_SW, LEAPER, THUNDER, WITHDRAWER};
 use crate::variant::Variant;
 
 pub(super) fn drop_text(v: &Variant, m: Move) -> String {
@@ -24,10 +25,11 @@ pub(super) fn promotion_suffix(v: &Variant, m: Move) -> String {
     if m.kind == MoveKind::Drop {
         return String::new();
     }
+    let role = |k: crate::PieceKind| v.layer_kinds.role(k.0);
     match m.promotion() {
         None => String::new(),
-        Some(k) if (GOLEM_NE..=GOLEM_SW).contains(&k.0) => "=Go".to_string(),
-        Some(k) if k.0 == ASSASSIN || k.0 == THUNDER => {
+        Some(k) if matches!(role(k), Role::Golem(_)) => "=Go".to_string(),
+        Some(k) if matches!(role(k), Role::Assassin | Role::Thunder) => {
             format!("={}@{}", abbr_text(v, k), square_text(v, Square(m.aux[0])))
         }
         Some(k) => format!("={}", abbr_text(v, k)),
@@ -51,18 +53,20 @@ pub(super) fn golem_text(pos: &Position, m: Move) -> String {
 /// Halfling captures name their victims: the Leaper's before its landing square (`Lexd7-d8`),
 /// the others' after it (`Pi-e5xe6`, `Wd-d5xd3`). `None` for any other move.
 pub(super) fn halfling_text(pos: &Position, m: Move, abbr: &str, from: &str) -> Option<String> {
-    let kind = pos.piece_at(m.from)?.kind.0;
-    if m.kind != MoveKind::Normal || !(LEAPER..=WITHDRAWER).contains(&kind) {
+    let v = pos.variant();
+    let Role::Halfling(capture) = v.layer_kinds.role(pos.piece_at(m.from)?.kind.0) else {
+        return None;
+    };
+    if m.kind != MoveKind::Normal {
         return None;
     }
-    let v = pos.variant();
     let victims: Vec<String> = pos
         .captures_of(m)
         .into_iter()
         .map(|sq| format!("x{}", square_text(v, sq)))
         .collect();
     let to = square_text(v, m.to);
-    Some(if kind == LEAPER {
+    Some(if capture == HalflingCapture::Leaper {
         format!("{abbr}{from}{}-{to}", victims.concat())
     } else {
         format!("{abbr}{from}-{to}{}", victims.concat())
@@ -75,5 +79,5 @@ pub(super) fn read_by_text(pos: &Position, m: Move) -> bool {
         || m.promotion().is_some()
         || pos
             .piece_at(m.from)
-            .is_some_and(|p| (LEAPER..=WITHDRAWER).contains(&p.kind.0))
+            .is_some_and(|p| pos.variant().layer_kinds.is_halfling(p.kind.0))
 }

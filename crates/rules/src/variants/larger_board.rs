@@ -14,7 +14,8 @@ use crate::piece::PieceKind;
 use crate::variant::{Placement, SetupRule, Variant};
 use crate::variants::BuiltinArrays;
 
-use crate::position::larger::kinds;
+use crate::layer_kinds::{LayerKinds, Role, RoleError};
+use crate::piece::GolemPart;
 
 /// The first rank, from the y-file: Lion, Can(n)on, Rook, Knight, Bishop, Queen, King, Bishop,
 /// Knight, Rook, Can(n)on, Lion; Pawns on the second.
@@ -66,20 +67,19 @@ fn random(_seed: u64) -> String {
 
 /// A diagram's friends: a Golem part's other part, an Elephant's King beside it, nothing more
 /// for the King itself (one King a side); the King in its corner otherwise.
-fn diagram_companions(kind: PieceKind, at: Square, corner: Square) -> Vec<Placement> {
-    let king = (Color::Blue, PieceKind(kinds::KING), corner);
+fn diagram_companions(v: &Variant, kind: PieceKind, at: Square, corner: Square) -> Vec<Placement> {
+    let kinds = &v.layer_kinds;
+    let king = (Color::Blue, PieceKind(kinds.king), corner);
     let near =
         |dx: i8, dy: i8| Square::new((at.file() as i8 + dx) as u8, (at.rank() as i8 + dy) as u8);
-    match kind.0 {
-        kinds::KING => Vec::new(),
-        kinds::ELEPHANT => vec![(Color::Blue, PieceKind(kinds::KING), near(0, -1))],
-        kinds::GOLEM_NE => vec![king, (Color::Blue, PieceKind(kinds::GOLEM_SW), near(1, 1))],
-        kinds::GOLEM_NW => vec![king, (Color::Blue, PieceKind(kinds::GOLEM_SE), near(-1, 1))],
-        kinds::GOLEM_SE => vec![king, (Color::Blue, PieceKind(kinds::GOLEM_NW), near(1, -1))],
-        kinds::GOLEM_SW => vec![
-            king,
-            (Color::Blue, PieceKind(kinds::GOLEM_NE), near(-1, -1)),
-        ],
+    match kinds.role(kind.0) {
+        Role::King => Vec::new(),
+        Role::Elephant => vec![(Color::Blue, PieceKind(kinds.king), near(0, -1))],
+        Role::Golem(part) => {
+            let (dx, dy) = part.toward_partner();
+            let other = kinds.golem_part(GolemPart::with_partner_at(-dx, -dy));
+            vec![king, (Color::Blue, PieceKind(other), near(dx, dy))]
+        }
         _ => vec![king],
     }
 }
@@ -91,21 +91,20 @@ pub const LAYER: &str = "larger-board";
 /// against it (`file::layer`).
 pub(crate) const FILE: &str = include_str!("../../games/larger-board.toml");
 
-/// `variant` with the 12x8 layer switched on, with what the layer supplies to displays.
-pub(crate) fn with_layer(variant: Variant) -> Variant {
-    variant
-        .with_larger_board_layer()
-        .with_tally(|kind| {
-            if crate::position::larger::is_halfling(kind.0) {
-                crate::variant::tally::HALFLING
-            } else if crate::position::larger::is_golem(kind.0) {
-                crate::variant::tally::GOLEM
-            } else {
-                0
-            }
-        })
+/// `variant` with the 12x8 layer switched on, its pieces found by their powers (`LayerKinds`),
+/// with what the layer supplies to displays.
+pub(crate) fn with_layer(variant: Variant) -> Result<Variant, RoleError> {
+    let kinds = LayerKinds::from_pieces(&variant.pieces)?;
+    let tally = |kind: PieceKind| match kinds.role(kind.0) {
+        Role::Halfling(_) => crate::variant::tally::HALFLING,
+        Role::Golem(_) => crate::variant::tally::GOLEM,
+        _ => 0,
+    };
+    let variant = variant.with_tally(tally);
+    Ok(variant
+        .with_larger_board_layer(kinds)
         .with_diagram_target("N")
-        .with_diagram_companions(diagram_companions)
+        .with_diagram_companions(diagram_companions))
 }
 
 /// The 12x8 game, read from its file (`games/larger-board.toml`).

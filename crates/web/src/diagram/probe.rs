@@ -156,7 +156,7 @@ impl Bench {
             return None;
         }
         let friends = match v.diagram_companions {
-            Some(companions) => companions(kind, at, blue_king),
+            Some(companions) => companions(v, kind, at, blue_king),
             // Under the check rules a second King would be one more piece to keep out of check:
             // the King is drawn alone.
             None if v.has_chess_rules && kind == king => Vec::new(),
@@ -251,6 +251,6 @@ pub fn needs_companions(v: &'static Variant, kind: PieceKind) -> bool {
     };
     let (w, h) = (v.geometry.width, v.geometry.height);
     let corner = Square::new(w - 1, 0);
-    let friends = companions(kind, Square::new(w / 2, h / 2), corner);
+    let friends = companions(v, kind, Square::new(w / 2, h / 2), corner);
     !(friends.is_empty() || friends == [(Color::Blue, king, corner)])
 }

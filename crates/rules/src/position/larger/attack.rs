@@ -37,7 +37,7 @@ impl Position {
     ) -> bool {
         let ours = color_of(code_met) == by;
         if ours
-            && (rides() || (dist == 1 && code_met == code(ASSASSIN, by)))
+            && (rides() || (dist == 1 && code_met == code(self.layer_kinds().assassin, by)))
             && self.attacker_free(cell, by)
         {
             return true;
@@ -70,9 +70,12 @@ impl Position {
         let mut hit = false;
         for &cell in self.side_cells(by) {
             let k = kind_of(self.board[cell as usize]);
-            if k == GOLEM_NE || k == GOLEM_NW {
+            if let Role::Golem(part @ (GolemPart::NorthEast | GolemPart::NorthWest)) =
+                self.layer_kinds().role(k)
+            {
                 let sq = Square::from_cell(cell as usize);
-                self.golem_destinations(sq, k, by, |_, a, _, b| hit |= a == target || b == target);
+                let mut lands = |_, a, _, b| hit |= a == target || b == target;
+                self.golem_destinations(sq, k, part, by, &mut lands);
                 if hit {
                     return true;
                 }

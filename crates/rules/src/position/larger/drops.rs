@@ -21,22 +21,23 @@ impl Position {
             return;
         };
         let squares = || (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r)));
+        let (kinds, lines) = (self.layer_kinds(), self.variant().attack_lines(us));
         // The pairs are the general mechanism's; the two placements below are the layer's.
         self.each_drop(drops, us, out, |slot, kind, out| match drops.place[slot] {
             DropPlace::GivingCheck => {
                 for s in squares() {
                     if self.code_at(s) == EMPTY
-                        && assassin_checks_from(&self.board, s, us, self.variant().attack_lines(us))
+                        && assassin_checks_from(&self.board, s, us, lines, kinds)
                     {
                         out.push(Move::drop(kind, s, s));
                     }
                 }
             }
             DropPlace::WhileRoyalsFace => {
-                if kings_see_each_other(&self.board) {
+                if kings_see_each_other(&self.board, kinds.king) {
                     for s in squares() {
                         let c = self.code_at(s);
-                        if !(is_piece(c) && kind_of(c) == KING) {
+                        if !(is_piece(c) && kind_of(c) == kinds.king) {
                             out.push(Move::drop(kind, s, s));
                         }
                     }
@@ -88,7 +89,8 @@ impl Position {
             return None;
         }
         let us = self.side;
-        let held = self.chess.in_hand(us, kind);
+        let slot = self.layer_drops().and_then(|d| d.slot(kind));
+        let held = slot.map_or(0, |s| self.chess.hands[us.index()][s]);
         if held == 0 {
             return Some(NoDrop::NoneInHand);
         }
@@ -114,7 +116,7 @@ impl Position {
         if pseudo.iter().any(is_drop) {
             return Some(NoDrop::KingInCheck);
         }
-        let Some(slot) = drops.slot(kind) else {
+        let Some(slot) = slot else {
             return Some(NoDrop::NoneInHand);
         };
         let g = &self.variant.geometry;

@@ -13,27 +13,30 @@ impl Position {
     /// Lists the moves of the piece on `cell` of `us` and returns true where the layer gives
     /// them: a bewitched piece's single steps (the Elephant and the Golem are immune), a
     /// Halfling's, the Pawn's, a Wizard's, Elephant's, Assassin's or Golem's. False for a type
-    /// that moves by its file (`TABLE_TYPES`: Betza, the Can(n)ons' `cannon` hooks and flips),
+    /// that moves by its file (`Role::moves_by_file`: Betza, hooks such as the Can(n)ons' `cannon`, flips),
     /// whose moves the general generator lists.
     #[inline]
     pub(crate) fn layer_piece_moves(&self, cell: usize, us: Color, out: &mut Vec<Move>) -> bool {
         let sq = Square::from_cell(cell);
         let kind = kind_of(self.board[cell]);
-        let immune = kind == ELEPHANT || is_golem(kind);
+        let role = self.layer_kinds().role(kind);
+        let immune = matches!(role, Role::Elephant | Role::Golem(_));
         if !immune && self.bewitched(sq, us) {
-            self.bewitched_moves(sq, kind, out);
+            self.bewitched_moves(sq, role, out);
             return true;
         }
-        match kind {
-            _ if is_halfling(kind) => self.halfling_moves(sq, kind, out),
-            PAWN => self.pawn_moves(cell, us, out),
-            WIZARD => self.wizard_moves(sq, us, out),
-            ELEPHANT => self.elephant_moves(sq, us, out),
-            ASSASSIN => self.assassin_moves(sq, us, out),
-            GOLEM_NE | GOLEM_NW => self.golem_moves(sq, kind, us, out),
+        match role {
+            Role::Halfling(capture) => self.halfling_moves(sq, capture, out),
+            Role::Pawn => self.pawn_moves(cell, us, out),
+            Role::Wizard => self.wizard_moves(sq, us, out),
+            Role::Elephant => self.elephant_moves(sq, us, out),
+            Role::Assassin => self.assassin_moves(sq, us, out),
+            Role::Golem(part @ (GolemPart::NorthEast | GolemPart::NorthWest)) => {
+                self.golem_moves(sq, kind, part, us, out)
+            }
             // The upper part of a Golem: its moves are listed from the lower part.
-            GOLEM_SE | GOLEM_SW => {}
-            _ => return false,
+            Role::Golem(_) => {}
+            Role::File | Role::King | Role::Thunder => return false,
         }
         true
     }

@@ -9,12 +9,13 @@ use crate::position::Position;
 
 impl Position {
     /// A Halfling's moves (not bewitched). Captures are found again by `halfling_victims`.
-    pub(super) fn halfling_moves(&self, sq: Square, kind: u8, out: &mut Vec<Move>) {
+    pub(super) fn halfling_moves(&self, sq: Square, capture: HalflingCapture, out: &mut Vec<Move>) {
         let us = color_of(self.board[sq.cell()]);
+        let kind = PieceKind(kind_of(self.board[sq.cell()]));
         for (dx, dy) in DIRECTIONS {
             let n = squares_to_edge(sq, dx, dy);
             let range = n.div_ceil(2);
-            if kind != LEAPER {
+            if capture != HalflingCapture::Leaper {
                 let mut t = sq;
                 for _ in 0..range {
                     t = Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
@@ -43,10 +44,7 @@ impl Position {
                     } else {
                         break;
                     }
-                } else if color_of(c) != us
-                    && self.variant().may_capture(PieceKind(LEAPER), c)
-                    && k < n
-                {
+                } else if color_of(c) != us && self.variant().may_capture(kind, c) && k < n {
                     let beyond =
                         Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
                     if self.board[beyond.cell()] != EMPTY {
@@ -65,6 +63,7 @@ impl Position {
     pub(super) fn halfling_victims(
         &self,
         kind: u8,
+        capture: HalflingCapture,
         from: Square,
         to: Square,
         out: &mut impl FnMut(Square),
@@ -78,8 +77,8 @@ impl Position {
                 is_piece(c) && color_of(c) != us && self.variant().may_capture(PieceKind(kind), c)
             })
         };
-        match kind {
-            LEAPER => {
+        match capture {
+            HalflingCapture::Leaper => {
                 let mut t = from;
                 loop {
                     t = Square::new((t.file() as i8 + dx) as u8, (t.rank() as i8 + dy) as u8);
@@ -91,7 +90,7 @@ impl Position {
                     }
                 }
             }
-            PINCER => {
+            HalflingCapture::Pincer => {
                 for (ex, ey) in ORTHOGONAL {
                     let Some(v) = takeable(shifted(to, ex, ey)) else {
                         continue;
@@ -105,12 +104,12 @@ impl Position {
                     }
                 }
             }
-            ADVANCER => {
+            HalflingCapture::Advancer => {
                 if let Some(v) = takeable(shifted(to, dx, dy)) {
                     out(v);
                 }
             }
-            _ => {
+            HalflingCapture::Withdrawer => {
                 if let Some(v) = takeable(shifted(from, -dx, -dy)) {
                     out(v);
                 }
@@ -139,9 +138,9 @@ impl Position {
                 continue;
             }
             // The partner itself may not be the Pincer (it would leave its square).
-            if (DIRECTIONS.iter())
-                .any(|&(dx, dy)| self.halfling_reaches(stop, dx, dy, by, PINCER, Some(partner)))
-            {
+            if (DIRECTIONS.iter()).any(|&(dx, dy)| {
+                self.halfling_reaches(stop, dx, dy, by, HalflingCapture::Pincer, Some(partner))
+            }) {
                 return true;
             }
         }
@@ -153,14 +152,15 @@ impl Position {
     /// bend, so it is `halfling_attacks`'s alone.)
     pub(super) fn halfling_attacks_along(&self, target: Square, by: Color, dx: i8, dy: i8) -> bool {
         let board = &self.board;
-        let own = |sq: Square, kind: u8| {
+        let kinds = self.layer_kinds();
+        let own = |sq: Square, capture: HalflingCapture| {
             let c = board[sq.cell()];
-            is_piece(c) && color_of(c) == by && kind_of(c) == kind
+            is_piece(c) && color_of(c) == by && kinds.role_of(c) == Role::Halfling(capture)
         };
         let empty = |sq: Square| board[sq.cell()] == EMPTY;
         // Withdrawer beside the target, moving straight away from it.
         if let Some(w) = shifted(target, dx, dy)
-            && own(w, WITHDRAWER)
+            && own(w, HalflingCapture::Withdrawer)
             && shifted(w, dx, dy).is_some_and(empty)
             && !self.bewitched(w, by)
         {
@@ -169,7 +169,7 @@ impl Position {
         // Advancer arriving on the square before the target, moving toward it.
         if let Some(stop) = shifted(target, -dx, -dy)
             && empty(stop)
-            && self.halfling_reaches(stop, dx, dy, by, ADVANCER, None)
+            && self.halfling_reaches(stop, dx, dy, by, HalflingCapture::Advancer, None)
         {
             return true;
         }
@@ -178,7 +178,8 @@ impl Position {
     }
 
     /// Whether the first piece met walking back from the empty `stop` against (dx, dy) is an
-    /// unbewitched Halfling `kind` of `by` (not the one on `except`) whose move along (dx, dy)
+    /// unbewitched Halfling capturing by `capture` of `by` (not the one on `except`) whose move
+    /// along (dx, dy)
     /// reaches `stop` within its range.
     fn halfling_reaches(
         &self,
@@ -186,7 +187,7 @@ impl Position {
         dx: i8,
         dy: i8,
         by: Color,
-        kind: u8,
+        capture: HalflingCapture,
         except: Option<Square>,
     ) -> bool {
         let mut k = 0u8;
@@ -199,7 +200,7 @@ impl Position {
                 continue;
             }
             return color_of(c) == by
-                && kind_of(c) == kind
+                && self.layer_kinds().role_of(c) == Role::Halfling(capture)
                 && Some(s) != except
                 && k <= halfling_range(s, dx, dy)
                 && !self.bewitched(s, by);
@@ -223,7 +224,9 @@ impl Position {
                 continue;
             }
             if color_of(c) == by {
-                if kind_of(c) != LEAPER || self.bewitched(s, by) {
+                if self.layer_kinds().role_of(c) != Role::Halfling(HalflingCapture::Leaper)
+                    || self.bewitched(s, by)
+                {
                     return false;
                 }
                 let n = squares_to_edge(s, dx, dy);
@@ -233,7 +236,8 @@ impl Position {
             }
             // An enemy of the Leaper on the way: jumpable only if an empty square follows it (so
             // not right before another enemy) and it is no Elephant.
-            if prev_was_enemy || !self.variant().may_capture(PieceKind(LEAPER), c) {
+            let leaper = self.layer_kinds().halfling(HalflingCapture::Leaper);
+            if prev_was_enemy || !self.variant().may_capture(PieceKind(leaper), c) {
                 return false;
             }
             prev_was_enemy = true;

@@ -16,14 +16,18 @@ impl Position {
         self.tallied(tally::GOLEM, them) == 0
             && (self.tallied(tally::HALFLING, them) == 0
                 || !(self.side_cells(them).iter())
-                    .any(|&c| self.board[c as usize] == code(PINCER, them)))
+                    .any(|&c| self.board[c as usize] == code(self.pincer(), them)))
     }
 
     /// Whether `m` moves a Wizard (whose bewitching reaches the squares beside it, off its
     /// lines).
     #[inline]
     pub(crate) fn moves_wizard(&self, m: Move) -> bool {
-        kind_of(self.board[m.from.cell()]) == WIZARD
+        self.layer_kinds().role_of(self.board[m.from.cell()]) == Role::Wizard
+    }
+
+    fn pincer(&self) -> u8 {
+        self.layer_kinds().halfling(HalflingCapture::Pincer)
     }
 
     /// Whether `m` surely leaves the King on `king` (not in check) unattacked without being made:
@@ -41,8 +45,10 @@ impl Position {
             return false;
         }
         let moved = self.board[m.from.cell()];
-        let kind = kind_of(moved);
-        let plain = (is_table_type(kind) && kind != KING) || kind == PAWN || kind == ELEPHANT;
+        let plain = matches!(
+            self.layer_kinds().role_of(moved),
+            Role::File | Role::Pawn | Role::Elephant
+        );
         // A flip piece (a Can(n)on) may end in either state; any other promotion is a change of
         // type.
         let changes_type =
@@ -75,16 +81,19 @@ impl Position {
             return None;
         }
         let moved = self.board[m.from.cell()];
-        let kind = kind_of(moved);
+        let kinds = self.layer_kinds();
         let taken = self.board[m.to.cell()];
-        if is_halfling(kind) || is_golem(kind) || (is_piece(taken) && is_golem(kind_of(taken))) {
+        if matches!(kinds.role_of(moved), Role::Halfling(_) | Role::Golem(_))
+            || (is_piece(taken) && kinds.is_golem(kind_of(taken)))
+        {
             return None;
         }
-        match m.promotion().map(|k| k.0) {
+        match m.promotion() {
             None => Some(moved),
-            Some(ASSASSIN | THUNDER) => None,
-            Some(part) if is_golem(part) => None,
-            Some(kind) => Some(code(kind, self.side)),
+            Some(kind) => match kinds.role(kind.0) {
+                Role::Assassin | Role::Thunder | Role::Golem(_) => None,
+                _ => Some(code(kind.0, self.side)),
+            },
         }
     }
 

@@ -24,10 +24,13 @@ impl Position {
                     out.push(m.to.cell());
                 }
                 let kind = kind_of(from_code);
-                if is_halfling(kind) && !m.is_declining() {
-                    self.halfling_victims(kind, m.from, m.to, &mut |s| out.push(s.cell()));
+                if let Role::Halfling(capture) = self.layer_kinds().role(kind)
+                    && !m.is_declining()
+                {
+                    let mut victim = |s: Square| out.push(s.cell());
+                    self.halfling_victims(kind, capture, m.from, m.to, &mut victim);
                 }
-                if m.promotion() == Some(PieceKind(THUNDER)) {
+                if m.promotion() == Some(PieceKind(self.layer_kinds().thunder)) {
                     self.explosion_victims(Square(m.aux[0]), Some(m.from), &mut out);
                 }
             }
@@ -46,7 +49,7 @@ impl Position {
                     }
                 }
             }
-            MoveKind::Drop if m.promotion() == Some(PieceKind(THUNDER)) => {
+            MoveKind::Drop if m.promotion() == Some(PieceKind(self.layer_kinds().thunder)) => {
                 self.explosion_victims(m.to, None, &mut out);
             }
             _ => {}
@@ -60,7 +63,7 @@ impl Position {
             for dx in -1..=1 {
                 if let Some(s) = shifted(centre, dx, dy) {
                     let c = self.board[s.cell()];
-                    if is_piece(c) && kind_of(c) != KING && Some(s) != except {
+                    if is_piece(c) && kind_of(c) != self.layer_kinds().king && Some(s) != except {
                         // The Pawn's own capture may stand among them.
                         out.push_unique(s.cell());
                     }
@@ -75,11 +78,11 @@ impl Position {
         let mut i = removed_start;
         while i < self.removed.len() {
             let (cell, c) = self.removed[i];
-            let kind = kind_of(c);
-            if is_golem(kind) {
-                let (dx, dy) = golem_partner(kind);
+            let kinds = self.layer_kinds();
+            if let Role::Golem(part) = kinds.role_of(c) {
+                let (dx, dy) = part.toward_partner();
                 if let Some(p) = shifted(Square::from_cell(cell as usize), dx, dy)
-                    && self.board[p.cell()] == code(golem_kind(-dx, -dy), color_of(c))
+                    && self.board[p.cell()] == code(golem_kind(kinds, -dx, -dy), color_of(c))
                 {
                     let partner = self.remove(p.cell());
                     self.removed.push((p.cell() as u16, partner));
@@ -103,22 +106,25 @@ impl Position {
     /// Thunder's drop. False for every other move, which the general `make` plays.
     pub(crate) fn layer_make_shape(&mut self, m: Move) -> bool {
         let us = self.side;
+        let kinds = self.layer_kinds();
         let (from, to) = (m.from.cell(), m.to.cell());
-        match (m.kind, m.promotion().map(|k| k.0)) {
-            (MoveKind::Normal, Some(ASSASSIN)) => {
+        let role = m.promotion().map(|k| kinds.role(k.0));
+        match (m.kind, role) {
+            (MoveKind::Normal, Some(Role::Assassin)) => {
                 self.remove(from);
-                self.add(Square(m.aux[0]).cell(), code(ASSASSIN, us));
+                self.add(Square(m.aux[0]).cell(), code(kinds.assassin, us));
             }
-            (MoveKind::Normal, Some(THUNDER)) => {
+            (MoveKind::Normal, Some(Role::Thunder)) => {
                 self.remove(from);
             }
-            (MoveKind::Normal, Some(part)) if is_golem(part) => {
+            (MoveKind::Normal, Some(Role::Golem(part))) => {
                 self.remove(from);
-                self.add(to, code(part, us));
-                let (dx, dy) = golem_partner(part);
-                self.add(from, code(golem_kind(-dx, -dy), us));
+                self.add(to, code(kinds.golem_part(part), us));
+                let (dx, dy) = part.toward_partner();
+                self.add(from, code(golem_kind(kinds, -dx, -dy), us));
             }
-            (MoveKind::Swap, Some(kind)) => {
+            (MoveKind::Swap, Some(_)) => {
+                let kind = m.promotion().expect("a role is a promotion's").0;
                 self.exchange(from, to);
                 self.retype(from, code(kind, us.other()));
             }
@@ -130,10 +136,10 @@ impl Position {
                     b.file() as i8 - m.to.file() as i8,
                     b.rank() as i8 - m.to.rank() as i8,
                 );
-                self.add(to, code(golem_kind(dx, dy), us));
-                self.add(b.cell(), code(golem_kind(-dx, -dy), us));
+                self.add(to, code(golem_kind(kinds, dx, dy), us));
+                self.add(b.cell(), code(golem_kind(kinds, -dx, -dy), us));
             }
-            (MoveKind::Drop, Some(THUNDER)) => {}
+            (MoveKind::Drop, Some(Role::Thunder)) => {}
             _ => return false,
         }
         true
@@ -143,21 +149,22 @@ impl Position {
     /// before the victims return; false for the moves the general `unmake` takes back.
     pub(crate) fn layer_unmake_shape(&mut self, m: Move, moved: Code) -> bool {
         let us = self.side;
+        let kinds = self.layer_kinds();
         let (from, to) = (m.from.cell(), m.to.cell());
-        match (m.kind, m.promotion().map(|k| k.0)) {
-            (MoveKind::Normal, Some(ASSASSIN)) => {
+        match (m.kind, m.promotion().map(|k| kinds.role(k.0))) {
+            (MoveKind::Normal, Some(Role::Assassin)) => {
                 self.remove(Square(m.aux[0]).cell());
                 self.add(from, moved);
             }
-            (MoveKind::Normal, Some(THUNDER)) => self.add(from, moved),
-            (MoveKind::Normal, Some(part)) if is_golem(part) => {
+            (MoveKind::Normal, Some(Role::Thunder)) => self.add(from, moved),
+            (MoveKind::Normal, Some(Role::Golem(_))) => {
                 self.remove(from);
                 self.remove(to);
                 self.add(from, moved);
             }
             (MoveKind::Swap, Some(_)) => {
                 // Only an enemy Pawn is promoted by a swap (`wizard_moves`).
-                self.retype(from, code(PAWN, us.other()));
+                self.retype(from, code(kinds.pawn, us.other()));
                 let other = self.remove(from);
                 self.relocate(to, from);
                 self.add(to, other);
@@ -166,10 +173,15 @@ impl Position {
                 self.remove(to);
                 self.remove(Square(m.aux[1]).cell());
                 self.add(from, moved);
-                let (dx, dy) = golem_partner(kind_of(moved));
-                self.add(Square(m.aux[0]).cell(), code(golem_kind(-dx, -dy), us));
+                if let Role::Golem(part) = kinds.role_of(moved) {
+                    let (dx, dy) = part.toward_partner();
+                    self.add(
+                        Square(m.aux[0]).cell(),
+                        code(golem_kind(kinds, -dx, -dy), us),
+                    );
+                }
             }
-            (MoveKind::Drop, Some(THUNDER)) => {}
+            (MoveKind::Drop, Some(Role::Thunder)) => {}
             _ => return false,
         }
         true
@@ -191,22 +203,22 @@ impl Position {
         if captured && self.chess.castle != 0 {
             self.chess.castle &= self.castlings_in_place();
         }
-        let mover_kind = kind_of(moved);
+        let kinds = self.layer_kinds();
+        let mover_is_pawn = kinds.role_of(moved) == Role::Pawn;
         let resets = captured
-            || mover_kind == PAWN && m.kind != MoveKind::Swap
+            || mover_is_pawn && m.kind != MoveKind::Swap
             || matches!(m.kind, MoveKind::Drop | MoveKind::ShootPassing);
         self.chess.halfmove = if resets {
             0
         } else {
             self.chess.halfmove.saturating_add(1)
         };
-        let target = match m.promotion().map(|k| k.0) {
-            Some(ASSASSIN) if m.kind == MoveKind::Normal => Square(m.aux[0]),
-            Some(THUNDER) if m.kind == MoveKind::Normal => Square(NO_SQUARE),
+        let target = match m.promotion().map(|k| kinds.role(k.0)) {
+            Some(Role::Assassin) if m.kind == MoveKind::Normal => Square(m.aux[0]),
+            Some(Role::Thunder) if m.kind == MoveKind::Normal => Square(NO_SQUARE),
             _ => m.to,
         };
-        let pawn_advance =
-            mover_kind == PAWN && m.promotion().is_none() && self.pawns_take_en_passant();
+        let pawn_advance = mover_is_pawn && m.promotion().is_none() && self.pawns_take_en_passant();
         self.set_en_passant(passed, target, pawn_advance, self.side.other());
     }
 
@@ -259,11 +271,12 @@ impl Position {
                 bits |= 1 << s.0;
             }
         };
-        match kind {
-            _ if is_table_type(kind) => self.ridden_squares(m),
-            LEAPER | PINCER | ADVANCER | WITHDRAWER => between(m.from, m.to),
-            PAWN => match m.promotion().map(|k| k.0) {
-                Some(ASSASSIN | THUNDER) => 1 << m.to.0,
+        let kinds = self.layer_kinds();
+        match kinds.role(kind) {
+            role if role.moves_by_file() => self.ridden_squares(m),
+            Role::Halfling(_) => between(m.from, m.to),
+            Role::Pawn => match m.promotion().map(|k| kinds.role(k.0)) {
+                Some(Role::Assassin | Role::Thunder) => 1 << m.to.0,
                 _ if m.from.file() == m.to.file() => between(m.from, m.to),
                 _ => 0,
             },
@@ -311,7 +324,8 @@ impl Position {
 
     /// Whether the Pawns take each other en passant (the file's `en_passant` on the Pawn).
     pub(super) fn pawns_take_en_passant(&self) -> bool {
-        (self.variant.chess_piece(code(PAWN, Color::Blue)).pawn).is_some_and(|p| p.en_passant)
+        let pawn = code(self.layer_kinds().pawn, Color::Blue);
+        (self.variant.chess_piece(pawn).pawn).is_some_and(|p| p.en_passant)
     }
 
     /// Records the squares the last mover passed if the side now to move can use them.
@@ -322,8 +336,8 @@ impl Position {
             return;
         }
         let squares = || SquareBits(passed);
-        let assassin = code(ASSASSIN, them);
-        let pawn = code(PAWN, them);
+        let assassin = code(self.layer_kinds().assassin, them);
+        let pawn = code(self.layer_kinds().pawn, them);
         let usable = squares().any(|s| {
             DIRECTIONS.iter().any(|&(dx, dy)| {
                 shifted(s, dx, dy)

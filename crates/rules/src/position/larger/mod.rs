@@ -7,18 +7,19 @@
 //! (`movegen/chess_rules.rs`, `movegen/pawns.rs`).
 //!
 //! Everything here runs only for a variant with `Variant::chess`; the other games never enter it.
-//! Pieces are named by the type indices of `variants::larger_board::kinds`.
+//! Pieces are found by what they are to the layer (`Variant::layer_kinds`: the powers their file
+//! names), wherever the file puts them in its table.
 
 use crate::geometry::{Color, Square};
-use crate::piece::{Code, EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
+use crate::layer_kinds::{LayerKinds, Role};
+use crate::piece::code_color_index;
+use crate::piece::{Code, EMPTY, GolemPart, HalflingCapture, OFFBOARD, Piece, PieceKind};
 use crate::variant::tally;
-use kinds::*;
 
 mod attack;
 mod drops;
 mod generate;
 mod halfling;
-pub(crate) mod kinds;
 mod legal;
 mod make;
 mod pieces;
@@ -33,9 +34,9 @@ pub const NO_SQUARE: u8 = u8::MAX;
 /// rules, castling, en passant, drops; the 12x8 game's too): empty in the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChessState {
-    /// Pieces in hand per side, by slot: Leaper, Pincer, Advancer, Withdrawer, Wizard, Elephant,
-    /// Assassin, Thunder (type index minus `kinds::FIRST_IN_HAND`).
-    pub hands: [[u8; kinds::HAND_SLOTS]; 2],
+    /// Pieces in hand per side, by the slots of the game's `DropRules` (its file's `[drops]
+    /// pieces`, in order).
+    pub hands: [[u8; HAND_SLOTS]; 2],
     /// Castling rights: bit `i` for the game's castling `i` (`ChessRules::castlings`, the
     /// file's `[[castling]]` entries, each side's; at most 4 in the 12x8 layer's game).
     pub castle: u8,
@@ -60,7 +61,7 @@ impl ChessState {
     /// No hand, no rights: the state of the games that have none (its key is 0).
     pub const fn empty() -> ChessState {
         ChessState {
-            hands: [[0; kinds::HAND_SLOTS]; 2],
+            hands: [[0; HAND_SLOTS]; 2],
             castle: 0,
             kings_moved: 0,
             drops_closed: false,
@@ -83,11 +84,6 @@ impl ChessState {
         state
     }
 
-    /// How many pieces of `kind` `color` holds in hand (0 for a type never in hand).
-    pub fn in_hand(&self, color: Color, kind: PieceKind) -> u8 {
-        hand_slot(kind.0).map_or(0, |s| self.hands[color.index()][s])
-    }
-
     pub fn king_moved(&self, color: Color) -> bool {
         self.kings_moved >> color.index() & 1 == 1
     }
@@ -106,14 +102,7 @@ impl ChessState {
     }
 }
 
-/// The hand slot of a type, if it can be in hand.
-pub(crate) const fn hand_slot(kind: u8) -> Option<usize> {
-    if kind >= kinds::FIRST_IN_HAND && kind <= THUNDER {
-        Some((kind - kinds::FIRST_IN_HAND) as usize)
-    } else {
-        None
-    }
-}
+use crate::drop_rules::HAND_SLOTS;
 
 // ---- small helpers on codes and squares, shared by the submodules ----
 
@@ -142,55 +131,18 @@ pub(crate) fn color_of(code: Code) -> Color {
     }
 }
 
-#[inline(always)]
-pub(crate) fn is_golem(kind: u8) -> bool {
-    (GOLEM_NE..=GOLEM_SW).contains(&kind)
-}
-
-/// A type a file adds after the layer's own (`kinds::ADDED`): it moves by its Betza table.
-#[inline(always)]
-pub(crate) fn is_added(kind: u8) -> bool {
-    kind >= kinds::ADDED
-}
-
-/// A type that moves and attacks by its Betza table: `kinds::TABLE_TYPES` or an added one.
-#[inline(always)]
-pub(crate) fn is_table_type(kind: u8) -> bool {
-    const MASK: u32 = {
-        let mut mask = 0;
-        let mut i = 0;
-        while i < kinds::TABLE_TYPES.len() {
-            mask |= 1 << kinds::TABLE_TYPES[i];
-            i += 1;
-        }
-        mask
-    };
-    is_added(kind) || MASK >> kind & 1 == 1
-}
-
-#[inline(always)]
-pub(crate) fn is_halfling(kind: u8) -> bool {
-    (LEAPER..=WITHDRAWER).contains(&kind)
-}
-
-/// (dx, dy) toward the partner of a Golem part.
-pub(crate) const fn golem_partner(kind: u8) -> (i8, i8) {
-    match kind {
-        GOLEM_NE => (1, 1),
-        GOLEM_NW => (-1, 1),
-        GOLEM_SE => (1, -1),
-        _ => (-1, -1),
+impl crate::position::Position {
+    /// What each type is to the layer.
+    #[inline(always)]
+    pub(crate) fn layer_kinds(&self) -> &'static LayerKinds {
+        &self.variant.layer_kinds
     }
 }
 
-/// The Golem part type whose partner lies at (dx, dy).
-pub(crate) const fn golem_kind(dx: i8, dy: i8) -> u8 {
-    match (dx > 0, dy > 0) {
-        (true, true) => GOLEM_NE,
-        (false, true) => GOLEM_NW,
-        (true, false) => GOLEM_SE,
-        (false, false) => GOLEM_SW,
-    }
+/// The Golem part type of `kinds` whose other part stands at (dx, dy).
+#[inline(always)]
+pub(crate) fn golem_kind(kinds: &LayerKinds, dx: i8, dy: i8) -> u8 {
+    kinds.golem_part(GolemPart::with_partner_at(dx, dy))
 }
 
 /// The rank (from 0) on which `color`'s Pawns promote: its "eighth row".
@@ -256,40 +208,50 @@ pub(crate) fn halfling_range(sq: Square, dx: i8, dy: i8) -> u8 {
     squares_to_edge(sq, dx, dy).div_ceil(2)
 }
 
-/// The layer's types a Pawn may promote to by its own move (the Pawn's `promotes` in the file
-/// names some of these, and the types a file adds), apart from the Assassin and the Thunder
-/// (which carry a square): also the types the Wizard's owner may choose for a swapped Pawn.
-pub(crate) const PLAIN_PROMOTIONS: [u8; 13] = [
-    QUEEN,
-    ROOK,
-    BISHOP,
-    KNIGHT,
-    LION,
-    CANNON_ROOK,
-    CANNON_BISHOP,
-    LEAPER,
-    PINCER,
-    ADVANCER,
-    WITHDRAWER,
-    WIZARD,
-    ELEPHANT,
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::{QUEEN_STEPS, offset};
 
-    /// The built-in file's Pawn lists the layer's own promotions, in their order (which is the
-    /// order of the promotion moves), so a copy without a list plays the same game.
+    /// The built-in file's Pawn lists what a Pawn promotes to without a list (`LayerKinds::
+    /// plain_promotions`: every type but the King, the Pawn, the Assassin, the Thunder and the
+    /// Golem), in table order (the order of the promotion moves): a copy without a list plays the
+    /// same game.
     #[test]
     fn the_built_in_pawn_promotes_to_the_layers_own_types() {
         let v = crate::variant::Variant::by_id("larger-board").unwrap();
-        let pawn = code(PAWN, Color::Blue);
-        let listed: Vec<u8> = (v.chess_piece(pawn).promotion_choices.iter())
-            .map(|k| k.0)
-            .collect();
-        assert_eq!(listed, PLAIN_PROMOTIONS);
+        let kinds = &v.layer_kinds;
+        let pawn = code(kinds.pawn, Color::Blue);
+        let listed = &v.chess_piece(pawn).promotion_choices;
+        let plain: Vec<PieceKind> = kinds.plain_promotions(v.pieces.len()).collect();
+        assert_eq!(*listed, plain);
+        let abbrs: Vec<&str> = plain.iter().map(|&k| v.abbr(k)).collect();
+        assert_eq!(
+            abbrs,
+            [
+                "Q", "R", "B", "N", "Li", "C", "V", "Le", "Pi", "Ad", "Wd", "Wz", "El"
+            ]
+        );
+    }
+
+    /// The built-in file names each exotic power on its piece.
+    #[test]
+    fn the_built_in_file_names_each_power_on_its_piece() {
+        let v = crate::variant::Variant::by_id("larger-board").unwrap();
+        let kinds = &v.layer_kinds;
+        let role = |abbr: &str| kinds.role(v.kind_by_abbr(abbr).unwrap().0);
+        assert_eq!(role("K"), Role::King);
+        assert_eq!(role("P"), Role::Pawn);
+        assert_eq!(role("Le"), Role::Halfling(HalflingCapture::Leaper));
+        assert_eq!(role("Wd"), Role::Halfling(HalflingCapture::Withdrawer));
+        assert_eq!(role("Wz"), Role::Wizard);
+        assert_eq!(role("El"), Role::Elephant);
+        assert_eq!(role("As"), Role::Assassin);
+        assert_eq!(role("Th"), Role::Thunder);
+        assert_eq!(role("Gsw"), Role::Golem(GolemPart::SouthWest));
+        for abbr in ["Q", "R", "B", "N", "Li", "C", "V"] {
+            assert_eq!(role(abbr), Role::File, "{abbr}");
+        }
     }
 
     /// Every type of the built-in game attacks along lines (the Can(n)ons by their `cannon`
@@ -301,8 +263,9 @@ mod tests {
         assert!(!v.plain_attacks);
         let lines = v.attack_lines(Color::Blue);
         assert_eq!(lines.hopper_rays, 0xff);
-        assert!(lines.unhoppable.contains(code(ELEPHANT, Color::Tan)));
-        assert!(!lines.unhoppable.contains(code(ELEPHANT, Color::Blue)));
+        let elephant = v.layer_kinds.elephant;
+        assert!(lines.unhoppable.contains(code(elephant, Color::Tan)));
+        assert!(!lines.unhoppable.contains(code(elephant, Color::Blue)));
     }
 
     /// The check test reads a ray of `QUEEN_STEPS` by the index of its (dx, dy).
@@ -311,19 +274,6 @@ mod tests {
         for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             assert_eq!(crate::geometry::queen_step_index(dx, dy), i);
             assert_eq!(QUEEN_STEPS[i], offset(dx, dy));
-        }
-    }
-
-    /// The layer's hand slots (`hand_slot`: type minus `FIRST_IN_HAND`) are the general ones
-    /// (`DropRules::kinds`, the file's `[drops] pieces` in order), so the general text, JSON and
-    /// `Position::hand_pieces` read the 12x8 hands as the layer keeps them.
-    #[test]
-    fn the_layers_hand_slots_are_the_files() {
-        let v = crate::Variant::by_id("larger-board").unwrap();
-        let kinds = v.rules.drops.as_ref().expect("the 12x8 game drops").kinds();
-        assert_eq!(kinds.len(), kinds::HAND_SLOTS);
-        for (slot, kind) in kinds.iter().enumerate() {
-            assert_eq!(hand_slot(kind.0), Some(slot), "{}", v.abbr(*kind));
         }
     }
 }

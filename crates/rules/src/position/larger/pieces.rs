@@ -1,5 +1,4 @@
-//! The moves of the exotic types but the Halflings: Can(n)on (with its flips), Wizard (mirror
-//! moves and swaps), Elephant (orbits), Assassin (shots, also en passant) and Golem (both parts at
+//! The moves of the exotic types but the Halflings: Wizard (mirror moves and swaps), Elephant (orbits), Assassin (shots, also en passant) and Golem (both parts at
 //! once); the Pawn's two hooks (the Golem's birth, the Assassin's and Thunder's promotions); a
 //! bewitched piece's steps.
 
@@ -17,7 +16,7 @@ impl Position {
     /// caller knows whether its type is immune).
     #[inline]
     pub(super) fn bewitched(&self, sq: Square, color: Color) -> bool {
-        let wizard = code(WIZARD, color.other());
+        let wizard = code(self.layer_kinds().wizard, color.other());
         ORTHOGONAL
             .iter()
             .any(|&(dx, dy)| shifted(sq, dx, dy).is_some_and(|s| self.code_at(s) == wizard))
@@ -31,30 +30,26 @@ impl Position {
         is_piece(c) && color_of(c) != us && self.variant().may_capture(PieceKind(taker), c)
     }
 
-    /// The types a Pawn promotes to on its own: its file's `promotes` list if it has one (some of
-    /// `PLAIN_PROMOTIONS`, `file/layer.rs` checks), else `PLAIN_PROMOTIONS`; then the types a
-    /// file adds that the list does not name.
-    fn plain_promotions(&self) -> impl Iterator<Item = u8> + '_ {
-        let v = self.variant();
-        let pawn = code(PAWN, Color::Blue);
+    /// The types a Pawn promotes to on its own: its file's `promotes` list if it has one, else
+    /// every type but the King, the Pawn and those completed by a rule of their own
+    /// (`LayerKinds::plain_promotions`: the built-in file lists these, a test checks).
+    fn plain_promotions(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        let (v, kinds) = (self.variant(), self.layer_kinds());
+        let pawn = code(kinds.pawn, Color::Blue);
         let choices = &v.chess_piece(pawn).promotion_choices;
         // One type alone is `promotes_to` only.
         let single = v.compiled(pawn).promotes_to.filter(|_| choices.is_empty());
-        // Without a list, the layer's own, which the built-in file lists (a test checks that
-        // they agree): a copy that gives none keeps the game's promotions.
-        let own = (choices.is_empty() && single.is_none()).then_some(PLAIN_PROMOTIONS);
-        let named = move |k: u8| choices.contains(&PieceKind(k)) || single == Some(PieceKind(k));
-        let added = (kinds::ADDED..v.pieces.len() as u8).filter(move |&k| !named(k));
+        let own = (choices.is_empty() && single.is_none())
+            .then(|| kinds.plain_promotions(v.pieces.len()));
         (own.into_iter().flatten())
-            .chain(choices.iter().map(|k| k.0))
-            .chain(single.map(|k| k.0))
-            .chain(added)
+            .chain(choices.iter().copied())
+            .chain(single)
     }
 
     /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
     /// nothing (marked `declining`, so that a Halfling's step takes nothing either).
-    pub(super) fn bewitched_moves(&self, sq: Square, kind: u8, out: &mut Vec<Move>) {
-        if kind == PAWN || kind == ASSASSIN {
+    pub(super) fn bewitched_moves(&self, sq: Square, role: Role, out: &mut Vec<Move>) {
+        if matches!(role, Role::Pawn | Role::Assassin) {
             return;
         }
         for (dx, dy) in ORTHOGONAL {
@@ -75,9 +70,10 @@ impl Position {
         victim: Code,
         us: Color,
     ) -> Option<Move> {
-        (kind_of(victim) == WIZARD).then(|| {
+        let kinds = self.layer_kinds();
+        (kinds.role_of(victim) == Role::Wizard).then(|| {
             let dx = to.file() as i8 - from.file() as i8;
-            let part = golem_kind(-dx, -forward(us));
+            let part = golem_kind(kinds, -dx, -forward(us));
             Move::normal(from, to).with_promotion(PieceKind(part))
         })
     }
@@ -88,8 +84,9 @@ impl Position {
     /// (teleported to a square where it gives check).
     pub(crate) fn layer_pawn_promotions(&self, m: Move, us: Color, out: &mut Vec<Move>) {
         for kind in self.plain_promotions() {
-            out.push(m.with_promotion(PieceKind(kind)));
+            out.push(m.with_promotion(kind));
         }
+        let kinds = self.layer_kinds();
         // Neither Assassin nor Thunder beside an enemy Wizard: the Pawn would be bewitched.
         if self.bewitched(m.to, us) {
             return;
@@ -98,10 +95,10 @@ impl Position {
         let mut board = self.board;
         board[m.to.cell()] = board[m.from.cell()];
         board[m.from.cell()] = EMPTY;
-        if kings_see_each_other(&board) {
+        if kings_see_each_other(&board, kinds.king) {
             for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
-                if kind_of_or(&board, s) != Some(KING) {
-                    out.push(m.with_promotion(PieceKind(THUNDER)).with_aux(0, s));
+                if kind_of_or(&board, s) != Some(kinds.king) {
+                    out.push(m.with_promotion(PieceKind(kinds.thunder)).with_aux(0, s));
                 }
             }
         }
@@ -109,9 +106,9 @@ impl Position {
         board[m.to.cell()] = EMPTY;
         for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
             if board[s.cell()] == EMPTY
-                && assassin_checks_from(&board, s, us, self.variant().attack_lines(us))
+                && assassin_checks_from(&board, s, us, self.variant().attack_lines(us), kinds)
             {
-                out.push(m.with_promotion(PieceKind(ASSASSIN)).with_aux(0, s));
+                out.push(m.with_promotion(PieceKind(kinds.assassin)).with_aux(0, s));
             }
         }
     }
@@ -140,14 +137,14 @@ impl Position {
                 out.push(Move::normal(sq, t));
                 continue;
             }
-            let k = kind_of(c);
-            if color_of(c) == us || k == ELEPHANT || is_golem(k) {
+            let role = self.layer_kinds().role_of(c);
+            if color_of(c) == us || matches!(role, Role::Elephant | Role::Golem(_)) {
                 continue;
             }
-            if k == PAWN && sq.rank() == last_rank(us.other()) {
+            if role == Role::Pawn && sq.rank() == last_rank(us.other()) {
                 // The enemy Pawn lands on its last rank: the Wizard's owner chooses its type.
                 for kind in self.plain_promotions() {
-                    out.push(Move::swap(sq, t).with_promotion(PieceKind(kind)));
+                    out.push(Move::swap(sq, t).with_promotion(kind));
                 }
             } else {
                 out.push(Move::swap(sq, t));
@@ -196,7 +193,7 @@ impl Position {
     pub(super) fn assassin_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         for (dx, dy) in DIRECTIONS {
             if let Some(t) = shifted(sq, dx, dy)
-                && self.takes(t, us, ASSASSIN)
+                && self.takes(t, us, self.layer_kinds().assassin)
             {
                 out.push(Move::new(MoveKind::Igui, sq, t));
             }
@@ -227,8 +224,15 @@ impl Position {
 
     /// The Golem whose lower part stands on `sq`: both parts make a mirror Ferz move and end
     /// diagonally adjacent again.
-    pub(super) fn golem_moves(&self, sq: Square, kind: u8, us: Color, out: &mut Vec<Move>) {
-        self.golem_destinations(sq, kind, us, |a0, a, b0, b| {
+    pub(super) fn golem_moves(
+        &self,
+        sq: Square,
+        kind: u8,
+        part: GolemPart,
+        us: Color,
+        out: &mut Vec<Move>,
+    ) {
+        self.golem_destinations(sq, kind, part, us, |a0, a, b0, b| {
             out.push(Move::golem(a0, a, b0, b))
         });
     }
@@ -239,10 +243,11 @@ impl Position {
         &self,
         sq: Square,
         kind: u8,
+        part: GolemPart,
         us: Color,
         mut f: impl FnMut(Square, Square, Square, Square),
     ) {
-        let (px, py) = golem_partner(kind);
+        let (px, py) = part.toward_partner();
         let Some(other) = shifted(sq, px, py) else {
             return;
         };
@@ -269,7 +274,7 @@ impl Position {
 
     /// The square of `color`'s King (the 12x8 game's one King a side).
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        let king = code(KING, color);
+        let king = code(self.layer_kinds().king, color);
         self.side_cells(color)
             .iter()
             .find(|&&c| self.board[c as usize] == king)
@@ -310,10 +315,11 @@ pub(super) fn kind_of_or(board: &[Code; crate::geometry::CELLS], sq: Square) -> 
     is_piece(c).then(|| kind_of(c))
 }
 
-/// True if the two Kings stand on one rank, file or diagonal with nothing between them.
-pub(super) fn kings_see_each_other(board: &[Code; crate::geometry::CELLS]) -> bool {
+/// True if the two Kings (type `king`) stand on one rank, file or diagonal with nothing between
+/// them.
+pub(super) fn kings_see_each_other(board: &[Code; crate::geometry::CELLS], king: u8) -> bool {
     let find = |color: Color| {
-        let k = code(KING, color);
+        let k = code(king, color);
         (0..8)
             .flat_map(|r| (0..12).map(move |f| Square::new(f, r)))
             .find(|s| board[s.cell()] == k)
@@ -332,15 +338,16 @@ pub(super) fn assassin_checks_from(
     sq: Square,
     us: Color,
     lines: &crate::chess_rules::AttackLines,
+    kinds: &LayerKinds,
 ) -> bool {
     let at = |s: Square| board[s.cell()];
-    let enemy_wizard = code(WIZARD, us.other());
+    let enemy_wizard = code(kinds.wizard, us.other());
     let bewitched = |s: Square| {
         ORTHOGONAL
             .iter()
             .any(|&(dx, dy)| shifted(s, dx, dy).is_some_and(|t| at(t) == enemy_wizard))
     };
-    let king = code(KING, us.other());
+    let king = code(kinds.king, us.other());
     for (dx, dy) in DIRECTIONS {
         // Walk from the Assassin's square toward the King...
         let mut s = sq;

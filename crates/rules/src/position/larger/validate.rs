@@ -12,7 +12,7 @@ impl Position {
         for color in Color::BOTH {
             let kings = self
                 .side_pieces(color)
-                .filter(|(p, _)| p.kind.0 == KING)
+                .filter(|(p, _)| p.kind.0 == self.layer_kinds().king)
                 .count();
             if kings != 1 {
                 return fail(format!(
@@ -30,14 +30,17 @@ impl Position {
                     v.square_name(sq)
                 )
             };
-            match kind.0 {
-                THUNDER => return fail(format!("{}: a Thunder never stands on the board", name())),
-                PAWN if sq.rank() == last_rank(color) => {
+            let kinds = self.layer_kinds();
+            match kinds.role(kind.0) {
+                Role::Thunder => {
+                    return fail(format!("{}: a Thunder never stands on the board", name()));
+                }
+                Role::Pawn if sq.rank() == last_rank(color) => {
                     return fail(format!("{}: a Pawn on its last rank has promoted", name()));
                 }
-                k if is_golem(k) => {
-                    let (dx, dy) = golem_partner(k);
-                    let partner = code(golem_kind(-dx, -dy), color);
+                Role::Golem(part) => {
+                    let (dx, dy) = part.toward_partner();
+                    let partner = code(golem_kind(kinds, -dx, -dy), color);
                     if shifted(sq, dx, dy).is_none_or(|p| self.board[p.cell()] != partner) {
                         return fail(format!("{}: its other part is missing", name()));
                     }
@@ -48,23 +51,24 @@ impl Position {
         let s = &self.chess;
         for color in Color::BOTH {
             let hand = &s.hands[color.index()];
-            for (slot, &n) in hand.iter().enumerate().take(6) {
-                if n != 0 && n != 2 {
-                    let kind = PieceKind(kinds::FIRST_IN_HAND + slot as u8);
+            let drops = v.rules.drops.as_ref();
+            for (slot, kind) in drops.map_or(&[][..], |d| d.kinds()).iter().enumerate() {
+                let pairs = drops.is_some_and(|d| d.in_pairs(slot));
+                let n = hand[slot];
+                if pairs && n != 0 && n != 2 {
                     return fail(format!(
                         "{} holds {} {} in hand; they are dropped in pairs (0 or 2)",
                         v.side_title(color),
                         n,
-                        v.spec(kind).name
+                        v.spec(*kind).name
                     ));
                 }
-            }
-            if hand[7] > 1 {
-                return fail(format!(
-                    "{} holds {} Thunders; there is one",
-                    v.side_title(color),
-                    hand[7]
-                ));
+                if kind.0 == self.layer_kinds().thunder && n > 1 {
+                    return fail(format!(
+                        "{} holds {n} Thunders; there is one",
+                        v.side_title(color),
+                    ));
+                }
             }
             let king = self
                 .king_square(color)
@@ -124,18 +128,22 @@ impl Position {
         Ok(())
     }
 
-    /// The castling rights (bit `i` for the file's castling `i`) whose King and Rook (the
-    /// layer's Rook type) stand on their squares: those a game starts with from an array, and
-    /// those that survive a move, whatever took the King or the Rook away (a swap, a baroque
-    /// capture, an explosion).
+    /// The castling rights (bit `i` for the file's castling `i`) whose King stands on its square
+    /// with a piece of its side on the Rook's (the general rule's partner: `position/rights.rs`):
+    /// those a game starts with from an array, and those that survive a move, whatever took the
+    /// King or the Rook away (a swap, a baroque capture, an explosion).
     pub(in crate::position) fn castlings_in_place(&self) -> u8 {
         let Some(rules) = &self.variant.chess_rules else {
             return 0;
         };
         let at = |sq: Square| self.board[sq.cell()];
+        let king = self.layer_kinds().king;
         (rules.castlings.iter().enumerate())
             .filter(|(_, c)| {
-                at(c.king_from) == code(KING, c.color) && at(c.rook_from) == code(ROOK, c.color)
+                let partner = at(c.rook_from);
+                at(c.king_from) == code(king, c.color)
+                    && is_piece(partner)
+                    && color_of(partner) == c.color
             })
             .fold(0, |bits, (i, _)| bits | 1 << i)
     }
