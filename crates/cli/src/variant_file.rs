@@ -6,6 +6,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use clap::Subcommand;
+use jovian_rules::file::hook_text;
 use jovian_rules::{Color, Setup, Variant};
 
 use crate::input::{self, CliError};
@@ -215,11 +216,19 @@ fn summary(v: &'static Variant) -> String {
         v.definition_hash()
     );
     out += "Diagrams: the piece in the middle, Blue moving up; o moves there, x captures there, \
-            * either, + another power there (hops, takes from afar, lends...); ... goes on.\n";
+            * either, h gets there by hopping a piece (a cannon's capture, a grasshopper's \
+            leap), + another power there (takes from afar, lends...); ... goes on.\n";
     for kind in v.kinds() {
         let spec = v.spec(kind);
         let _ = writeln!(out, "\n{} ({}): {}", spec.name, spec.abbr, spec.description);
         out += &diagram_text(v, kind);
+        if !spec.specials.is_empty() {
+            let hooks: Vec<String> = spec.specials.iter().map(hook_text).collect();
+            let _ = writeln!(out, "  hooks: {}", hooks.join(", "));
+        }
+        if spec.unhoppable {
+            let _ = writeln!(out, "  unhoppable: no enemy cannon hops over it");
+        }
         if let Some(other) = spec.flips_to.and_then(|a| v.kind_by_abbr(a)) {
             let _ = writeln!(
                 out,
@@ -258,6 +267,8 @@ fn diagram_text(v: &'static Variant, kind: jovian_rules::PieceKind) -> String {
                 '.'
             } else if marks.contains(&"move") && marks.contains(&"capture") {
                 '*'
+            } else if marks.contains(&"hop") {
+                'h'
             } else if marks.contains(&"move") {
                 'o'
             } else if marks.contains(&"capture") {

@@ -254,6 +254,20 @@ fn a_flip_piece_is_checked_and_its_moves_listed() {
         ),
         "{out}"
     );
+    // The Pao's diagram: it moves along its lines (o), and from the second square on it also
+    // captures by hopping the first (h, where it may move too); its hook is named as the file
+    // writes it.
+    let pao = out
+        .split("\nCan(n)on (Rook-wise) (C)")
+        .nth(1)
+        .expect("the Pao's entry");
+    let rows: Vec<&str> = pao.lines().skip(1).take(7).collect();
+    assert_eq!(rows[3].trim(), "h h o @ o h h", "{pao}");
+    assert_eq!(rows[0].trim(), ". . . h . . .", "{pao}");
+    assert!(
+        pao.contains("hooks: { cannon = { lines = \"orthogonal\", max = 0, mode = \"capture\" } }"),
+        "{pao}"
+    );
     // From the array: the Pao on a1 has a2-a7 and b1-d1 (the King on e1 screens nothing to
     // take), the Vao on h1 g2-b7 (Tan's Pao on a8 ends the diagonal, with nothing beyond it);
     // each also ending flipped, and each flip in place; the King on e1 has 5.

@@ -267,6 +267,22 @@ impl Geometry {
     pub fn flip_ranks(&self, sq: Square) -> Square {
         Square::new(sq.file(), self.height - 1 - sq.rank())
     }
+
+    /// The square a reflection across the vertical midline puts `sq` on: the mirror square on
+    /// its rank (y <-> j on the 12x8 board).
+    #[inline(always)]
+    pub fn flip_files(&self, sq: Square) -> Square {
+        Square::new(self.width - 1 - sq.file(), sq.rank())
+    }
+
+    /// The square (file + dx, rank + dy), if it is on the board.
+    #[inline(always)]
+    pub fn shifted(&self, sq: Square, dx: i8, dy: i8) -> Option<Square> {
+        let f = sq.file() as i8 + dx;
+        let r = sq.rank() as i8 + dy;
+        ((0..self.width as i8).contains(&f) && (0..self.height as i8).contains(&r))
+            .then(|| Square::new(f as u8, r as u8))
+    }
 }
 
 #[cfg(test)]

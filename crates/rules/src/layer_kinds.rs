@@ -2,7 +2,9 @@
 //! file names (`Special::Halfling`, `Wizard`, `Elephant`, `Assassin`, `Thunder`, `Golem`), the
 //! King (the royal type) and the Pawn (the type with a pawn's advances), or a type that moves by
 //! its file alone. Read from the pieces, so that the layer's code finds its pieces wherever a
-//! file puts them in its table (`file/layer.rs` checks that each power is there once).
+//! file puts them in its table. Each power is on one piece at most, and a game may have none of
+//! it (a game without Thunders, one whose only exotic piece is a Wizard); the King and the Pawn
+//! are always there, and the Golem's four parts come together.
 
 use crate::piece::{Code, GolemPart, HalflingCapture, PieceKind, PieceSpec, Special};
 
@@ -49,21 +51,21 @@ impl Role {
     }
 }
 
-/// Each type's role, and the type of each exotic role (`file/layer.rs` makes sure every one is
-/// there exactly once before the layer is switched on; all 0 in the other games).
+/// Each type's role, and the type that has each role, if one has (the King and the Pawn always
+/// in a game on the layer; all `File` in the other games).
 #[derive(Clone, Debug)]
 pub struct LayerKinds {
     roles: [Role; MAX_KINDS],
     pub king: u8,
     pub pawn: u8,
-    pub wizard: u8,
-    pub elephant: u8,
-    pub assassin: u8,
-    pub thunder: u8,
+    pub wizard: Option<u8>,
+    pub elephant: Option<u8>,
+    pub assassin: Option<u8>,
+    pub thunder: Option<u8>,
     /// The Golem's parts, by `GolemPart` in the order of `GolemPart::ALL`.
-    pub golem: [u8; 4],
+    pub golem: Option<[u8; 4]>,
     /// The Halflings, by `HalflingCapture` (Leaper, Pincer, Advancer, Withdrawer).
-    pub halflings: [u8; 4],
+    pub halflings: [Option<u8>; 4],
 }
 
 impl Default for LayerKinds {
@@ -72,12 +74,12 @@ impl Default for LayerKinds {
             roles: [Role::File; MAX_KINDS],
             king: 0,
             pawn: 0,
-            wizard: 0,
-            elephant: 0,
-            assassin: 0,
-            thunder: 0,
-            golem: [0; 4],
-            halflings: [0; 4],
+            wizard: None,
+            elephant: None,
+            assassin: None,
+            thunder: None,
+            golem: None,
+            halflings: [None; 4],
         }
     }
 }
@@ -86,8 +88,8 @@ impl Default for LayerKinds {
 pub type RoleError = (Option<usize>, String);
 
 impl LayerKinds {
-    /// Reads the roles from a table: the exotic hooks, the one royal type, the one type with a
-    /// pawn's advances. Every exotic role must be there once.
+    /// Reads the roles from a table: the exotic hooks (each on one piece at most, the Golem's
+    /// four parts all or none), the one royal type, the one type with a pawn's advances.
     pub fn from_pieces(pieces: &[PieceSpec]) -> Result<LayerKinds, RoleError> {
         let mut kinds = LayerKinds::default();
         if pieces.len() > MAX_KINDS {
@@ -156,31 +158,37 @@ impl LayerKinds {
                 ));
             }
         }
-        let required = [
-            Role::King,
-            Role::Halfling(HalflingCapture::Leaper),
-            Role::Halfling(HalflingCapture::Pincer),
-            Role::Halfling(HalflingCapture::Advancer),
-            Role::Halfling(HalflingCapture::Withdrawer),
-            Role::Wizard,
-            Role::Elephant,
-            Role::Assassin,
-            Role::Thunder,
-        ]
-        .into_iter()
-        .chain(GolemPart::ALL.map(Role::Golem));
-        for role in required {
-            let Some(&(_, i)) = found.iter().find(|(r, _)| *r == role) else {
-                return Err((None, format!("the layer needs its {}", role_name(role))));
-            };
-            let i = i as u8;
+        let Some(&(_, king)) = found.iter().find(|(r, _)| *r == Role::King) else {
+            return Err((
+                None,
+                format!("the layer needs its {}", role_name(Role::King)),
+            ));
+        };
+        kinds.king = king as u8;
+        let parts = GolemPart::ALL.map(|part| {
+            (found.iter())
+                .find(|(r, _)| *r == Role::Golem(part))
+                .map(|&(_, i)| i as u8)
+        });
+        match parts.iter().filter(|p| p.is_some()).count() {
+            0 => {}
+            4 => kinds.golem = Some(parts.map(|p| p.unwrap_or_default())),
+            n => {
+                return Err((
+                    None,
+                    format!(
+                        "the Golem has four parts ({{ golem = ... }} on each): this table has {n}"
+                    ),
+                ));
+            }
+        }
+        for &(role, i) in &found {
+            let i = Some(i as u8);
             match role {
-                Role::King => kinds.king = i,
                 Role::Wizard => kinds.wizard = i,
                 Role::Elephant => kinds.elephant = i,
                 Role::Assassin => kinds.assassin = i,
                 Role::Thunder => kinds.thunder = i,
-                Role::Golem(part) => kinds.golem[part as usize] = i,
                 Role::Halfling(capture) => kinds.halflings[capture as usize] = i,
                 _ => {}
             }
@@ -204,15 +212,20 @@ impl LayerKinds {
         self.roles[((code - 1) >> 1) as usize]
     }
 
-    /// The Golem part type whose other part stands the `part` way.
+    /// The Golem part type whose other part stands the `part` way, in a game with a Golem (the
+    /// callers have met one of its parts, or made sure there is one).
     #[inline(always)]
     pub fn golem_part(&self, part: GolemPart) -> u8 {
-        self.golem[part as usize]
+        debug_assert!(
+            self.golem.is_some(),
+            "a Golem part asked of a game without one"
+        );
+        self.golem.map_or(self.king, |parts| parts[part as usize])
     }
 
-    /// The Halfling type that captures by `capture`.
+    /// The Halfling type that captures by `capture`, if the game has it.
     #[inline(always)]
-    pub fn halfling(&self, capture: HalflingCapture) -> u8 {
+    pub fn halfling(&self, capture: HalflingCapture) -> Option<u8> {
         self.halflings[capture as usize]
     }
 

@@ -3,26 +3,31 @@
 //! mirror moves, orbits round the King, a two-square Golem, shots en passant, explosions — are
 //! code. Each piece that has one names it as a hook (`halfling`, `wizard`, `elephant`,
 //! `assassin`, `thunder`, `golem`), and the code finds the pieces by their hooks
-//! (`layer_kinds::LayerKinds`), wherever the table puts them. A file naming the layer must
-//! keep what that code relies on, as the built-in game's file (`games/larger-board.toml`) has
-//! it: the board, the rules, each power once on a piece with that power's rules, one Pawn, one
-//! King. What it may change is what the code does not read, or reads from the file: the game's
-//! id, title and aliases, the sides' names, the file letters, the array, the castlings
+//! (`layer_kinds::LayerKinds`), wherever the table puts them; each power is optional. A file
+//! naming the layer keeps what that code relies on, as the built-in game's file
+//! (`games/larger-board.toml`) has it: a board of at most eight ranks whose Pawns promote on the
+//! last, the rules, each power on one piece at most with that power's rules, one Pawn, one
+//! King, and the built-in game's `[drops]` for the powers it has, if it drops. What it may
+//! change is what the code does not read, or reads from the file: the game's id, title and
+//! aliases, the sides' names, the board's size and file letters, the array, the castlings
 //! (`[[castling]]`, at most two; the King's partner is whatever of its side stands on the
 //! Rook's square), the check rule's draws and stalemate result, the hands and pairs' squares of
-//! `[drops]`, each piece's name, description, value and `unhoppable`, the Pawn's advances, en
-//! passant and promotions (`promotes`), the order of the table, and every other type: those
-//! without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two Can(n)ons in the
-//! built-in game) move by their Betza strings, `cannon` hooks and `flips`, and a file may
-//! change, drop or add them. Leaps, rides and cannon hops are what the layer's check test and
-//! en passant shots read; what bends or takes from afar comes from the powers, which stay the
-//! layer's.
+//! `[drops]` (or no drops), each piece's name, description, value and `unhoppable`, the Pawn's
+//! advances, en passant and promotions (`promotes`), the order of the table, and every other
+//! type: those without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two
+//! Can(n)ons in the built-in game) move by their Betza strings, `cannon` hooks and `flips`, and
+//! a file may change, drop or add them. Leaps, rides and cannon hops are what the layer's check
+//! test and en passant shots read; what bends or takes from afar comes from the powers, which
+//! stay the layer's.
 
 use std::ops::Range;
 
 use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
 use crate::piece::Special;
+
+/// The most ranks a board on the layer has (`ChessState::ep_passed`: 128 bits by `Square.0`).
+const MAX_RANKS: u8 = 8;
 
 /// Why a file's use of the layer is refused: where, and the message.
 type Refusal = (Range<usize>, String);
@@ -32,16 +37,18 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
     let reference: GameIn = toml::from_str(crate::variants::larger_board::FILE)
         .expect("the built-in 12x8 game's file reads (a test reads it)");
     let layer = crate::variants::larger_board::LAYER;
-    let (board, own) = (file.board.get_ref(), reference.board.get_ref());
-    if (board.files, board.ranks, &board.promotion_ranks)
-        != (own.files, own.ranks, &own.promotion_ranks)
-    {
+    // Any board whose squares the layer's state holds (the squares a mover passed are 128 bits
+    // by square index, sixteen to a rank: eight ranks), with the Pawns promoting on the last
+    // rank, the layer's "eighth row".
+    let board = file.board.get_ref();
+    if board.ranks > MAX_RANKS || board.promotion_ranks != [vec![board.ranks], vec![1]] {
+        let ranks = board.ranks.min(MAX_RANKS);
         return Err((
             file.board.span(),
             format!(
-                "layer = {layer:?} plays on its own board: files = {}, ranks = {}, \
-                 promotion_ranks = {:?}",
-                own.files, own.ranks, own.promotion_ranks
+                "layer = {layer:?} plays on boards of at most {MAX_RANKS} ranks (its state \
+                 keeps the squares a mover passed in 128 bits), its Pawns promoting on the \
+                 last: ranks = {ranks} goes with promotion_ranks = [[{ranks}], [1]]"
             ),
         ));
     }
@@ -74,7 +81,6 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             ),
         ));
     }
-    check_drops(file, &reference, layer)?;
     // The layer keeps four castling rights (two a side) in its state and its hash.
     if let Some(castling) = file.castling.get(2) {
         return Err((
@@ -131,6 +137,8 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             return Err((entry.span(), changed_rules(&rules_only, own, layer)));
         }
     }
+    // The drops name the powers' pieces by their abbreviations, which the loop above keeps.
+    check_drops(file, &reference, layer)?;
     Ok(())
 }
 
@@ -167,22 +175,52 @@ fn check_moves_by_file(entry: &PieceEntry, layer: &str) -> Result<(), String> {
     check_file_powers(entry, layer)
 }
 
-/// The layer reads its drops from the file's `[drops]`: a copy may hold fewer pieces in hand
-/// (`in_hand`, each type at most as many as the built-in game's) and move the pairs' squares
-/// (`pairs`, the same types); the rest is what the layer's code does.
+/// The layer reads its drops from the file's `[drops]`, which a copy may leave out (no hands):
+/// otherwise it is the built-in game's, for the types the copy has with their powers, but that
+/// a copy may hold fewer pieces in hand (`in_hand`, each type at most as many as the built-in
+/// game's) and move the pairs' squares (`pairs`, the same types).
 fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Refusal> {
-    let own = reference
+    let Some(drops) = &file.drops else {
+        return Ok(());
+    };
+    let mut own = reference
         .drops
         .as_ref()
         .expect("the built-in 12x8 game's file has [drops]")
-        .get_ref();
-    let Some(drops) = &file.drops else {
-        return Err((
-            file.game.span(),
-            format!("layer = {layer:?} reads its drops from the file: [drops] is missing"),
-        ));
+        .get_ref()
+        .clone();
+    // The built-in game's types in hand that the copy has, with the same power.
+    let kept = |abbr: &String| {
+        let power = |entry: &PieceEntry| -> Option<Special> {
+            entry.hooks.iter().copied().find(Special::is_layer_hook)
+        };
+        let power_of = |game: &GameIn| {
+            (game.piece.iter().map(|p| p.get_ref()))
+                .find(|p| p.abbr == *abbr)
+                .map(power)
+        };
+        power_of(file).is_some_and(|p| power_of(reference) == Some(p))
     };
+    own.pieces.retain(kept);
+    if let super::drops::CapturesToHand::Some(types) = &mut own.captures_to_hand {
+        types.retain(kept);
+    }
+    own.answer_pairs.retain(kept);
+    own.place.retain(|abbr, _| kept(abbr));
+    own.pairs.retain(|abbr, _| kept(abbr));
+    for hand in &mut own.in_hand {
+        hand.retain(kept);
+    }
     let section = drops.get_ref();
+    if let Some(abbr) = section.pieces.iter().find(|abbr| !kept(abbr)) {
+        return Err((
+            drops.span(),
+            format!(
+                "layer = {layer:?} drops the built-in game's types in hand with their powers: \
+                 {abbr} is not one in this table"
+            ),
+        ));
+    }
     let count = |hand: &[String], abbr: &str| hand.iter().filter(|a| *a == abbr).count();
     for (side, hand) in section.in_hand.iter().enumerate() {
         for abbr in hand {
@@ -204,13 +242,14 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
         rules_only.pairs = own.pairs.clone();
     }
     let as_value = |d: &super::drops::DropsSection| serde_json::to_value(d).ok();
-    if as_value(&rules_only) != as_value(own) {
+    if as_value(&rules_only) != as_value(&own) {
         return Err((
             drops.span(),
             format!(
-                "layer = {layer:?} drops as its code does: its [drops] is the built-in game's \
-                 but for in_hand (fewer pieces) and the squares of pairs ({})",
-                toml::to_string(own)
+                "layer = {layer:?} drops as its code does: its [drops] is the built-in game's, \
+                 for the types this table has with their powers, but for in_hand (fewer pieces) \
+                 and the squares of pairs ({})",
+                toml::to_string(&own)
                     .unwrap_or_default()
                     .trim()
                     .replace('\n', ", ")

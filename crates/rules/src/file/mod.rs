@@ -24,6 +24,11 @@ use crate::variant::Variant;
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// Whether a game's name is a variant file's path rather than a built-in game's id.
+/// A hook as a file writes it in `hooks = [...]`: `"wizard"`, `{ halfling = "leaper" }`.
+pub fn hook_text(hook: &crate::piece::Special) -> String {
+    toml::Value::try_from(hook).map_or_else(|_| format!("{hook:?}"), |value| value.to_string())
+}
+
 pub fn is_path(game: &str) -> bool {
     game.ends_with(".toml") || game.contains('/')
 }

@@ -37,7 +37,7 @@ impl Position {
     ) -> bool {
         let ours = color_of(code_met) == by;
         if ours
-            && (rides() || (dist == 1 && code_met == code(self.layer_kinds().assassin, by)))
+            && (rides() || (dist == 1 && self.layer_kinds().role_of(code_met) == Role::Assassin))
             && self.attacker_free(cell, by)
         {
             return true;

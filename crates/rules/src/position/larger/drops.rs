@@ -20,21 +20,21 @@ impl Position {
         let Some(drops) = self.layer_drops() else {
             return;
         };
-        let squares = || (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r)));
+        let squares = || self.geometry().squares();
         let (kinds, lines) = (self.layer_kinds(), self.variant().attack_lines(us));
         // The pairs are the general mechanism's; the two placements below are the layer's.
         self.each_drop(drops, us, out, |slot, kind, out| match drops.place[slot] {
             DropPlace::GivingCheck => {
                 for s in squares() {
                     if self.code_at(s) == EMPTY
-                        && assassin_checks_from(&self.board, s, us, lines, kinds)
+                        && assassin_checks_from(&self.board, s, us, lines, kinds, self.geometry())
                     {
                         out.push(Move::drop(kind, s, s));
                     }
                 }
             }
             DropPlace::WhileRoyalsFace => {
-                if kings_see_each_other(&self.board, kinds.king) {
+                if kings_see_each_other(&self.board, self.geometry(), kinds.king) {
                     for s in squares() {
                         let c = self.code_at(s);
                         if !(is_piece(c) && kind_of(c) == kinds.king) {
@@ -123,9 +123,12 @@ impl Position {
         Some(match drops.place[slot] {
             _ if drops.in_pairs(slot) && held < 2 => NoDrop::HalfAPair,
             DropPlace::BesideRoyal => {
-                let beside = self
-                    .king_square(us)
-                    .and_then(|k| Some((super::shifted(k, -1, 0)?, super::shifted(k, 1, 0)?)));
+                let beside = self.king_square(us).and_then(|k| {
+                    Some((
+                        self.geometry().shifted(k, -1, 0)?,
+                        self.geometry().shifted(k, 1, 0)?,
+                    ))
+                });
                 NoDrop::SquaresTaken(beside.into_iter().collect())
             }
             _ if drops.in_pairs(slot) => NoDrop::SquaresTaken(

@@ -13,7 +13,7 @@ impl Position {
         let us = color_of(self.board[sq.cell()]);
         let kind = PieceKind(kind_of(self.board[sq.cell()]));
         for (dx, dy) in DIRECTIONS {
-            let n = squares_to_edge(sq, dx, dy);
+            let n = squares_to_edge(self.geometry(), sq, dx, dy);
             let range = n.div_ceil(2);
             if capture != HalflingCapture::Leaper {
                 let mut t = sq;
@@ -92,10 +92,10 @@ impl Position {
             }
             HalflingCapture::Pincer => {
                 for (ex, ey) in ORTHOGONAL {
-                    let Some(v) = takeable(shifted(to, ex, ey)) else {
+                    let Some(v) = takeable(self.geometry().shifted(to, ex, ey)) else {
                         continue;
                     };
-                    let partner = shifted(v, ex, ey).filter(|&w| w != from);
+                    let partner = self.geometry().shifted(v, ex, ey).filter(|&w| w != from);
                     if partner.is_some_and(|w| {
                         let c = self.board[w.cell()];
                         is_piece(c) && color_of(c) == us
@@ -105,12 +105,12 @@ impl Position {
                 }
             }
             HalflingCapture::Advancer => {
-                if let Some(v) = takeable(shifted(to, dx, dy)) {
+                if let Some(v) = takeable(self.geometry().shifted(to, dx, dy)) {
                     out(v);
                 }
             }
             HalflingCapture::Withdrawer => {
-                if let Some(v) = takeable(shifted(from, -dx, -dy)) {
+                if let Some(v) = takeable(self.geometry().shifted(from, -dx, -dy)) {
                     out(v);
                 }
             }
@@ -129,8 +129,10 @@ impl Position {
         let empty = |sq: Square| board[sq.cell()] == EMPTY;
         // Pincer landing on one side of the target with a friend of `by` on the other.
         for (ex, ey) in ORTHOGONAL {
-            let (Some(stop), Some(partner)) = (shifted(target, ex, ey), shifted(target, -ex, -ey))
-            else {
+            let (Some(stop), Some(partner)) = (
+                self.geometry().shifted(target, ex, ey),
+                self.geometry().shifted(target, -ex, -ey),
+            ) else {
                 continue;
             };
             let pc = board[partner.cell()];
@@ -159,22 +161,23 @@ impl Position {
         };
         let empty = |sq: Square| board[sq.cell()] == EMPTY;
         // Withdrawer beside the target, moving straight away from it.
-        if let Some(w) = shifted(target, dx, dy)
+        if let Some(w) = self.geometry().shifted(target, dx, dy)
             && own(w, HalflingCapture::Withdrawer)
-            && shifted(w, dx, dy).is_some_and(empty)
+            && self.geometry().shifted(w, dx, dy).is_some_and(empty)
             && !self.bewitched(w, by)
         {
             return true;
         }
         // Advancer arriving on the square before the target, moving toward it.
-        if let Some(stop) = shifted(target, -dx, -dy)
+        if let Some(stop) = self.geometry().shifted(target, -dx, -dy)
             && empty(stop)
             && self.halfling_reaches(stop, dx, dy, by, HalflingCapture::Advancer, None)
         {
             return true;
         }
         // Leaper jumping the target along (dx, dy): the landing square beyond must be empty.
-        shifted(target, dx, dy).is_some_and(empty) && self.leaper_reaches(target, dx, dy, by)
+        self.geometry().shifted(target, dx, dy).is_some_and(empty)
+            && self.leaper_reaches(target, dx, dy, by)
     }
 
     /// Whether the first piece met walking back from the empty `stop` against (dx, dy) is an
@@ -192,7 +195,7 @@ impl Position {
     ) -> bool {
         let mut k = 0u8;
         let mut s = stop;
-        while let Some(next) = shifted(s, -dx, -dy) {
+        while let Some(next) = self.geometry().shifted(s, -dx, -dy) {
             k += 1;
             s = next;
             let c = self.board[s.cell()];
@@ -202,7 +205,7 @@ impl Position {
             return color_of(c) == by
                 && self.layer_kinds().role_of(c) == Role::Halfling(capture)
                 && Some(s) != except
-                && k <= halfling_range(s, dx, dy)
+                && k <= halfling_range(self.geometry(), s, dx, dy)
                 && !self.bewitched(s, by);
         }
         false
@@ -215,7 +218,7 @@ impl Position {
         let mut prev_was_enemy = true; // the target itself
         let mut s = target;
         let mut dist_to_target = 0u8;
-        while let Some(next) = shifted(s, -dx, -dy) {
+        while let Some(next) = self.geometry().shifted(s, -dx, -dy) {
             s = next;
             dist_to_target += 1;
             let c = board[s.cell()];
@@ -229,7 +232,7 @@ impl Position {
                 {
                     return false;
                 }
-                let n = squares_to_edge(s, dx, dy);
+                let n = squares_to_edge(self.geometry(), s, dx, dy);
                 let landing = dist_to_target + 1;
                 return landing <= n.div_ceil(2)
                     || (n.is_multiple_of(2) && dist_to_target == n / 2);
@@ -237,7 +240,9 @@ impl Position {
             // An enemy of the Leaper on the way: jumpable only if an empty square follows it (so
             // not right before another enemy) and it is no Elephant.
             let leaper = self.layer_kinds().halfling(HalflingCapture::Leaper);
-            if prev_was_enemy || !self.variant().may_capture(PieceKind(leaper), c) {
+            if prev_was_enemy
+                || !leaper.is_some_and(|l| self.variant().may_capture(PieceKind(l), c))
+            {
                 return false;
             }
             prev_was_enemy = true;

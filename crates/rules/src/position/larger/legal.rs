@@ -15,8 +15,10 @@ impl Position {
     pub(crate) fn layer_quick_allowed(&self, them: Color) -> bool {
         self.tallied(tally::GOLEM, them) == 0
             && (self.tallied(tally::HALFLING, them) == 0
-                || !(self.side_cells(them).iter())
-                    .any(|&c| self.board[c as usize] == code(self.pincer(), them)))
+                || self.pincer().is_none_or(|pincer| {
+                    let pincer = code(pincer, them);
+                    !(self.side_cells(them).iter()).any(|&c| self.board[c as usize] == pincer)
+                }))
     }
 
     /// Whether `m` moves a Wizard (whose bewitching reaches the squares beside it, off its
@@ -26,7 +28,7 @@ impl Position {
         self.layer_kinds().role_of(self.board[m.from.cell()]) == Role::Wizard
     }
 
-    fn pincer(&self) -> u8 {
+    fn pincer(&self) -> Option<u8> {
         self.layer_kinds().halfling(HalflingCapture::Pincer)
     }
 

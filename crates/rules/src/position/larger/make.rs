@@ -30,7 +30,7 @@ impl Position {
                     let mut victim = |s: Square| out.push(s.cell());
                     self.halfling_victims(kind, capture, m.from, m.to, &mut victim);
                 }
-                if m.promotion() == Some(PieceKind(self.layer_kinds().thunder)) {
+                if self.promotes_to_thunder(m) {
                     self.explosion_victims(Square(m.aux[0]), Some(m.from), &mut out);
                 }
             }
@@ -49,7 +49,7 @@ impl Position {
                     }
                 }
             }
-            MoveKind::Drop if m.promotion() == Some(PieceKind(self.layer_kinds().thunder)) => {
+            MoveKind::Drop if self.promotes_to_thunder(m) => {
                 self.explosion_victims(m.to, None, &mut out);
             }
             _ => {}
@@ -57,11 +57,18 @@ impl Position {
         out
     }
 
+    /// Whether `m` names a Thunder (a Pawn's promotion or a drop: it explodes).
+    #[inline]
+    fn promotes_to_thunder(&self, m: Move) -> bool {
+        m.promotion()
+            .is_some_and(|k| self.layer_kinds().role(k.0) == Role::Thunder)
+    }
+
     /// Every non-royal piece on `centre` and around it, but the exploding Pawn's own square.
     fn explosion_victims(&self, centre: Square, except: Option<Square>, out: &mut VictimCells) {
         for dy in -1..=1 {
             for dx in -1..=1 {
-                if let Some(s) = shifted(centre, dx, dy) {
+                if let Some(s) = self.geometry().shifted(centre, dx, dy) {
                     let c = self.board[s.cell()];
                     if is_piece(c) && kind_of(c) != self.layer_kinds().king && Some(s) != except {
                         // The Pawn's own capture may stand among them.
@@ -81,7 +88,9 @@ impl Position {
             let kinds = self.layer_kinds();
             if let Role::Golem(part) = kinds.role_of(c) {
                 let (dx, dy) = part.toward_partner();
-                if let Some(p) = shifted(Square::from_cell(cell as usize), dx, dy)
+                if let Some(p) = self
+                    .geometry()
+                    .shifted(Square::from_cell(cell as usize), dx, dy)
                     && self.board[p.cell()] == code(golem_kind(kinds, -dx, -dy), color_of(c))
                 {
                     let partner = self.remove(p.cell());
@@ -112,7 +121,8 @@ impl Position {
         match (m.kind, role) {
             (MoveKind::Normal, Some(Role::Assassin)) => {
                 self.remove(from);
-                self.add(Square(m.aux[0]).cell(), code(kinds.assassin, us));
+                let assassin = m.promotion().map_or(0, |k| k.0);
+                self.add(Square(m.aux[0]).cell(), code(assassin, us));
             }
             (MoveKind::Normal, Some(Role::Thunder)) => {
                 self.remove(from);
@@ -336,15 +346,17 @@ impl Position {
             return;
         }
         let squares = || SquareBits(passed);
-        let assassin = code(self.layer_kinds().assassin, them);
+        let assassin = self.layer_kinds().assassin.map(|a| code(a, them));
         let pawn = code(self.layer_kinds().pawn, them);
         let usable = squares().any(|s| {
             DIRECTIONS.iter().any(|&(dx, dy)| {
-                shifted(s, dx, dy)
-                    .is_some_and(|a| self.board[a.cell()] == assassin && !self.bewitched(a, them))
+                self.geometry().shifted(s, dx, dy).is_some_and(|a| {
+                    Some(self.board[a.cell()]) == assassin && !self.bewitched(a, them)
+                })
             }) || pawn_advance
                 && [-1, 1].iter().any(|&dx| {
-                    shifted(s, dx, -forward(them))
+                    self.geometry()
+                        .shifted(s, dx, -forward(them))
                         .is_some_and(|p| self.board[p.cell()] == pawn && !self.bewitched(p, them))
                 })
         });

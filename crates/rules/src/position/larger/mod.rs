@@ -10,7 +10,7 @@
 //! Pieces are found by what they are to the layer (`Variant::layer_kinds`: the powers their file
 //! names), wherever the file puts them in its table.
 
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Geometry, Square};
 use crate::layer_kinds::{LayerKinds, Role};
 use crate::piece::code_color_index;
 use crate::piece::{Code, EMPTY, GolemPart, HalflingCapture, OFFBOARD, Piece, PieceKind};
@@ -137,6 +137,12 @@ impl crate::position::Position {
     pub(crate) fn layer_kinds(&self) -> &'static LayerKinds {
         &self.variant.layer_kinds
     }
+
+    /// The board's shape, for the layer's square arithmetic.
+    #[inline(always)]
+    pub(crate) fn geometry(&self) -> &'static Geometry {
+        &self.variant.geometry
+    }
 }
 
 /// The Golem part type of `kinds` whose other part stands at (dx, dy).
@@ -145,11 +151,11 @@ pub(crate) fn golem_kind(kinds: &LayerKinds, dx: i8, dy: i8) -> u8 {
     kinds.golem_part(GolemPart::with_partner_at(dx, dy))
 }
 
-/// The rank (from 0) on which `color`'s Pawns promote: its "eighth row".
+/// The rank (from 0) on which `color`'s Pawns promote: its "eighth row", the last of the board.
 #[inline(always)]
-pub(crate) const fn last_rank(color: Color) -> u8 {
+pub(crate) const fn last_rank(g: &Geometry, color: Color) -> u8 {
     match color {
-        Color::Blue => 7,
+        Color::Blue => g.height - 1,
         Color::Tan => 0,
     }
 }
@@ -161,20 +167,6 @@ pub(crate) const fn forward(color: Color) -> i8 {
         Color::Blue => 1,
         Color::Tan => -1,
     }
-}
-
-/// The mirror square on the same rank (y <-> j, ..., d <-> e).
-#[inline(always)]
-pub(crate) const fn mirror(sq: Square) -> Square {
-    Square::new(11 - sq.file(), sq.rank())
-}
-
-/// The square (file + dx, rank + dy), if it is on the 12x8 board.
-#[inline(always)]
-pub(crate) fn shifted(sq: Square, dx: i8, dy: i8) -> Option<Square> {
-    let f = sq.file() as i8 + dx;
-    let r = sq.rank() as i8 + dy;
-    ((0..12).contains(&f) && (0..8).contains(&r)).then(|| Square::new(f as u8, r as u8))
 }
 
 /// The eight directions: orthogonal first, then diagonal.
@@ -193,19 +185,19 @@ pub(crate) const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 /// Number of on-board squares beyond `sq` in direction (dx, dy).
 #[inline(always)]
-pub(crate) fn squares_to_edge(sq: Square, dx: i8, dy: i8) -> u8 {
+pub(crate) fn squares_to_edge(g: &Geometry, sq: Square, dx: i8, dy: i8) -> u8 {
     let along = |v: u8, d: i8, size: u8| match d {
         1 => size - 1 - v,
         -1 => v,
         _ => u8::MAX,
     };
-    along(sq.file(), dx, 12).min(along(sq.rank(), dy, 8))
+    along(sq.file(), dx, g.width).min(along(sq.rank(), dy, g.height))
 }
 
 /// A Halfling's range in a direction: half the distance to the edge, rounded up.
 #[inline(always)]
-pub(crate) fn halfling_range(sq: Square, dx: i8, dy: i8) -> u8 {
-    squares_to_edge(sq, dx, dy).div_ceil(2)
+pub(crate) fn halfling_range(g: &Geometry, sq: Square, dx: i8, dy: i8) -> u8 {
+    squares_to_edge(g, sq, dx, dy).div_ceil(2)
 }
 
 #[cfg(test)]
@@ -263,7 +255,10 @@ mod tests {
         assert!(!v.plain_attacks);
         let lines = v.attack_lines(Color::Blue);
         assert_eq!(lines.hopper_rays, 0xff);
-        let elephant = v.layer_kinds.elephant;
+        let elephant = v
+            .layer_kinds
+            .elephant
+            .expect("the built-in game has Elephants");
         assert!(lines.unhoppable.contains(code(elephant, Color::Tan)));
         assert!(!lines.unhoppable.contains(code(elephant, Color::Blue)));
     }

@@ -16,10 +16,15 @@ impl Position {
     /// caller knows whether its type is immune).
     #[inline]
     pub(super) fn bewitched(&self, sq: Square, color: Color) -> bool {
-        let wizard = code(self.layer_kinds().wizard, color.other());
-        ORTHOGONAL
-            .iter()
-            .any(|&(dx, dy)| shifted(sq, dx, dy).is_some_and(|s| self.code_at(s) == wizard))
+        let Some(wizard) = self.layer_kinds().wizard else {
+            return false;
+        };
+        let wizard = code(wizard, color.other());
+        ORTHOGONAL.iter().any(|&(dx, dy)| {
+            self.geometry()
+                .shifted(sq, dx, dy)
+                .is_some_and(|s| self.code_at(s) == wizard)
+        })
     }
 
     /// What a piece of type `taker` of `us` may take on `sq` by replacement: an enemy whose type
@@ -53,7 +58,7 @@ impl Position {
             return;
         }
         for (dx, dy) in ORTHOGONAL {
-            if let Some(t) = shifted(sq, dx, dy)
+            if let Some(t) = self.geometry().shifted(sq, dx, dy)
                 && self.code_at(t) == EMPTY
             {
                 out.push(Move::normal(sq, t).declining());
@@ -71,7 +76,7 @@ impl Position {
         us: Color,
     ) -> Option<Move> {
         let kinds = self.layer_kinds();
-        (kinds.role_of(victim) == Role::Wizard).then(|| {
+        (kinds.role_of(victim) == Role::Wizard && kinds.golem.is_some()).then(|| {
             let dx = to.file() as i8 - from.file() as i8;
             let part = golem_kind(kinds, -dx, -forward(us));
             Move::normal(from, to).with_promotion(PieceKind(part))
@@ -95,20 +100,32 @@ impl Position {
         let mut board = self.board;
         board[m.to.cell()] = board[m.from.cell()];
         board[m.from.cell()] = EMPTY;
-        if kings_see_each_other(&board, kinds.king) {
-            for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
+        if let Some(thunder) = kinds.thunder
+            && kings_see_each_other(&board, self.geometry(), kinds.king)
+        {
+            for s in self.geometry().squares() {
                 if kind_of_or(&board, s) != Some(kinds.king) {
-                    out.push(m.with_promotion(PieceKind(kinds.thunder)).with_aux(0, s));
+                    out.push(m.with_promotion(PieceKind(thunder)).with_aux(0, s));
                 }
             }
         }
+        let Some(assassin) = kinds.assassin else {
+            return;
+        };
         // The Assassin leaves the promotion square: it teleports to a square where it checks.
         board[m.to.cell()] = EMPTY;
-        for s in (0..8).flat_map(|r| (0..12).map(move |f| Square::new(f, r))) {
+        for s in self.geometry().squares() {
             if board[s.cell()] == EMPTY
-                && assassin_checks_from(&board, s, us, self.variant().attack_lines(us), kinds)
+                && assassin_checks_from(
+                    &board,
+                    s,
+                    us,
+                    self.variant().attack_lines(us),
+                    kinds,
+                    self.geometry(),
+                )
             {
-                out.push(m.with_promotion(PieceKind(kinds.assassin)).with_aux(0, s));
+                out.push(m.with_promotion(PieceKind(assassin)).with_aux(0, s));
             }
         }
     }
@@ -116,11 +133,15 @@ impl Position {
     pub(super) fn wizard_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         let mut dests = [Square(0); 8];
         let mut n = 0;
-        let m = mirror(sq);
+        let m = self.geometry().flip_files(sq);
         let candidates = DIAGONAL
             .iter()
-            .map(|&(x, y)| shifted(sq, x, y))
-            .chain(ORTHOGONAL.iter().map(|&(x, y)| shifted(m, x, y)));
+            .map(|&(x, y)| self.geometry().shifted(sq, x, y))
+            .chain(
+                ORTHOGONAL
+                    .iter()
+                    .map(|&(x, y)| self.geometry().shifted(m, x, y)),
+            );
         for t in candidates.flatten() {
             if !dests[..n].contains(&t) {
                 dests[n] = t;
@@ -141,7 +162,7 @@ impl Position {
             if color_of(c) == us || matches!(role, Role::Elephant | Role::Golem(_)) {
                 continue;
             }
-            if role == Role::Pawn && sq.rank() == last_rank(us.other()) {
+            if role == Role::Pawn && sq.rank() == last_rank(self.geometry(), us.other()) {
                 // The enemy Pawn lands on its last rank: the Wizard's owner chooses its type.
                 for kind in self.plain_promotions() {
                     out.push(Move::swap(sq, t).with_promotion(kind));
@@ -168,7 +189,7 @@ impl Position {
         let here = ring_index(dx, dy, r);
         let at = |i: i32| {
             let (x, y) = ring_vector(i.rem_euclid(len), r);
-            shifted(king, x, y)
+            self.geometry().shifted(king, x, y)
         };
         for dir in [1, -1] {
             // Every ring square travelled along must be on the board; only the destination must
@@ -192,8 +213,8 @@ impl Position {
 
     pub(super) fn assassin_moves(&self, sq: Square, us: Color, out: &mut Vec<Move>) {
         for (dx, dy) in DIRECTIONS {
-            if let Some(t) = shifted(sq, dx, dy)
-                && self.takes(t, us, self.layer_kinds().assassin)
+            if let Some(t) = self.geometry().shifted(sq, dx, dy)
+                && self.takes(t, us, kind_of(self.code_at(sq)))
             {
                 out.push(Move::new(MoveKind::Igui, sq, t));
             }
@@ -212,7 +233,7 @@ impl Position {
         }
         let aim = DIRECTIONS
             .iter()
-            .filter_map(|&(dx, dy)| shifted(sq, dx, dy))
+            .filter_map(|&(dx, dy)| self.geometry().shifted(sq, dx, dy))
             .filter(|s| self.chess.ep_passed >> s.0 & 1 == 1)
             .min();
         if let Some(aim) = aim {
@@ -248,17 +269,20 @@ impl Position {
         mut f: impl FnMut(Square, Square, Square, Square),
     ) {
         let (px, py) = part.toward_partner();
-        let Some(other) = shifted(sq, px, py) else {
+        let Some(other) = self.geometry().shifted(sq, px, py) else {
             return;
         };
-        let (ma, mb) = (mirror(sq), mirror(other));
+        let (ma, mb) = (
+            self.geometry().flip_files(sq),
+            self.geometry().flip_files(other),
+        );
         let open = |t: Square| self.code_at(t) == EMPTY || self.takes(t, us, kind);
         for (ax, ay) in DIAGONAL {
-            let Some(a) = shifted(ma, ax, ay).filter(|&a| open(a)) else {
+            let Some(a) = self.geometry().shifted(ma, ax, ay).filter(|&a| open(a)) else {
                 continue;
             };
             for (bx, by) in DIAGONAL {
-                let Some(b) = shifted(mb, bx, by).filter(|&b| open(b)) else {
+                let Some(b) = self.geometry().shifted(mb, bx, by).filter(|&b| open(b)) else {
                     continue;
                 };
                 let (fx, fy) = (
@@ -317,12 +341,14 @@ pub(super) fn kind_of_or(board: &[Code; crate::geometry::CELLS], sq: Square) -> 
 
 /// True if the two Kings (type `king`) stand on one rank, file or diagonal with nothing between
 /// them.
-pub(super) fn kings_see_each_other(board: &[Code; crate::geometry::CELLS], king: u8) -> bool {
+pub(super) fn kings_see_each_other(
+    board: &[Code; crate::geometry::CELLS],
+    g: &Geometry,
+    king: u8,
+) -> bool {
     let find = |color: Color| {
         let k = code(king, color);
-        (0..8)
-            .flat_map(|r| (0..12).map(move |f| Square::new(f, r)))
-            .find(|s| board[s.cell()] == k)
+        g.squares().find(|s| board[s.cell()] == k)
     };
     let (Some(a), Some(b)) = (find(Color::Blue), find(Color::Tan)) else {
         return false;
@@ -339,13 +365,16 @@ pub(super) fn assassin_checks_from(
     us: Color,
     lines: &crate::chess_rules::AttackLines,
     kinds: &LayerKinds,
+    g: &Geometry,
 ) -> bool {
     let at = |s: Square| board[s.cell()];
-    let enemy_wizard = code(kinds.wizard, us.other());
+    let enemy_wizard = kinds.wizard.map(|w| code(w, us.other()));
     let bewitched = |s: Square| {
-        ORTHOGONAL
-            .iter()
-            .any(|&(dx, dy)| shifted(s, dx, dy).is_some_and(|t| at(t) == enemy_wizard))
+        enemy_wizard.is_some()
+            && ORTHOGONAL.iter().any(|&(dx, dy)| {
+                g.shifted(s, dx, dy)
+                    .is_some_and(|t| Some(at(t)) == enemy_wizard)
+            })
     };
     let king = code(kinds.king, us.other());
     for (dx, dy) in DIRECTIONS {
@@ -353,7 +382,7 @@ pub(super) fn assassin_checks_from(
         let mut s = sq;
         let mut dist = 0;
         let mut found_king = false;
-        while let Some(next) = shifted(s, dx, dy) {
+        while let Some(next) = g.shifted(s, dx, dy) {
             s = next;
             dist += 1;
             let c = at(s);
@@ -375,7 +404,7 @@ pub(super) fn assassin_checks_from(
             continue;
         }
         let mut s = sq;
-        while let Some(next) = shifted(s, -dx, -dy) {
+        while let Some(next) = g.shifted(s, -dx, -dy) {
             s = next;
             dist += 1;
             let c = at(s);

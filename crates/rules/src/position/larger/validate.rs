@@ -35,13 +35,17 @@ impl Position {
                 Role::Thunder => {
                     return fail(format!("{}: a Thunder never stands on the board", name()));
                 }
-                Role::Pawn if sq.rank() == last_rank(color) => {
+                Role::Pawn if sq.rank() == last_rank(self.geometry(), color) => {
                     return fail(format!("{}: a Pawn on its last rank has promoted", name()));
                 }
                 Role::Golem(part) => {
                     let (dx, dy) = part.toward_partner();
                     let partner = code(golem_kind(kinds, -dx, -dy), color);
-                    if shifted(sq, dx, dy).is_none_or(|p| self.board[p.cell()] != partner) {
+                    if self
+                        .geometry()
+                        .shifted(sq, dx, dy)
+                        .is_none_or(|p| self.board[p.cell()] != partner)
+                    {
                         return fail(format!("{}: its other part is missing", name()));
                     }
                 }
@@ -63,7 +67,7 @@ impl Position {
                         v.spec(*kind).name
                     ));
                 }
-                if kind.0 == self.layer_kinds().thunder && n > 1 {
+                if Some(kind.0) == self.layer_kinds().thunder && n > 1 {
                     return fail(format!(
                         "{} holds {n} Thunders; there is one",
                         v.side_title(color),
@@ -80,7 +84,7 @@ impl Position {
                     v.side_title(color)
                 ));
             }
-            if king.rank() == last_rank(color) && !s.drops_closed {
+            if king.rank() == last_rank(self.geometry(), color) && !s.drops_closed {
                 return fail(format!(
                     "the {} King stands on its eighth row, so drops are closed (drops=closed)",
                     v.side_title(color)

@@ -1,0 +1,160 @@
+//! The 12x8 layer's powers (`halfling`, `wizard`, `elephant`, `assassin`, `thunder`, `golem`) in
+//! other games: each power is optional, and the layer plays on any board of up to eight ranks.
+//! `tests/data/wizard-capablanca.toml` is Capablanca Chess with the 12x8 game's Wizards; before
+//! the first Wizard can be dropped it is Capablanca Chess, whose perft Fairy-Stockfish publishes.
+
+use jovian_rules::fen::parse_position;
+use jovian_rules::file::game_from_toml;
+use jovian_rules::notation::{Style, format_legal_moves};
+use jovian_rules::{Move, Position, Setup, Variant};
+
+const WIZARDS: &str = include_str!("data/wizard-capablanca.toml");
+const LARGER: &str = include_str!("../games/larger-board.toml");
+
+fn start(v: &'static Variant) -> Position {
+    Position::from_setup(&Setup::named(v, v.setups.default).unwrap()).unwrap()
+}
+
+fn position(v: &'static Variant, text: &str) -> Position {
+    let setup = parse_position(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The legal moves from `from`, as text with the from-square, sorted.
+fn moves_from(pos: &mut Position, from: &str) -> Vec<String> {
+    let from = pos.variant().geometry.parse_square(from).unwrap();
+    let mut texts: Vec<String> = format_legal_moves(pos, Style::Long)
+        .into_iter()
+        .filter(|(m, _): &(Move, String)| m.from == from)
+        .map(|(_, text)| text)
+        .collect();
+    texts.sort();
+    texts
+}
+
+/// Until a Wizard can be dropped (both Kings moved, then a pair of its squares empty: not in the
+/// first four plies), the game is Capablanca Chess: `capablanca startpos 4 805128` in
+/// Fairy-Stockfish's tests/perft.sh.
+#[test]
+fn wizards_on_ten_files_play_capablanca_until_they_come() {
+    let v = game_from_toml(WIZARDS).unwrap_or_else(|e| panic!("{e}"));
+    assert!(v.chess);
+    assert_eq!((v.geometry.width, v.geometry.height), (10, 8));
+    assert_eq!(v.layer_kinds.golem, None);
+    assert_eq!(start(v).perft(4), 805_128);
+}
+
+/// The Wizard mirrors across ten files (b <-> i), bewitches the enemy beside it, and is taken by a
+/// Pawn like any piece where the game has no Golem.
+#[test]
+fn a_wizard_mirrors_bewitches_and_is_taken_on_ten_files() {
+    let v = game_from_toml(WIZARDS).unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = position(
+        v,
+        "5,k,4/10/10/2,p,7/1,Wz,r,7/2,R,7/3,P,6/5,K,4 w castle=- kings=wb drops=closed hand=- \
+         ep=- halfmove=0",
+    );
+    // Ferz steps (c3 holds its own Rook; the enemy Pawn on c5 is swapped with), and a Wazir
+    // step from the mirror square i4.
+    assert_eq!(
+        moves_from(&mut pos, "b4"),
+        [
+            "Wzb4-a3", "Wzb4-a5", "Wzb4-h4", "Wzb4-i3", "Wzb4-i5", "Wzb4-j4", "Wzb4<>c5"
+        ]
+        .map(String::from)
+    );
+    let mut pos = position(
+        v,
+        "5,k,4/10/10/2,p,7/1,Wz,r,7/2,R,7/3,P,6/5,K,4 b castle=- kings=wb drops=closed hand=- \
+         ep=- halfmove=0",
+    );
+    // The bewitched Rook on c4 only steps orthogonally onto empty squares, capturing nothing.
+    assert_eq!(moves_from(&mut pos, "c4"), ["Rc4-d4"].map(String::from));
+    // The Pawn on c5 (its own Rook before it) takes the Wizard: a capture, no Golem (`=Go`).
+    assert_eq!(moves_from(&mut pos, "c5"), ["Pc5xb4"].map(String::from));
+}
+
+/// The 12x8 game without its Thunder: no Thunder promotion, nothing to hold in hand, and the
+/// layer asks the file for no more (a copy with half a Golem is refused).
+#[test]
+fn each_power_is_optional_but_the_golem_comes_whole() {
+    let mut text = LARGER
+        .replacen("id = \"larger-board\"", "id = \"no-thunder\"", 1)
+        .replacen(
+            "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
+            "aliases = []",
+            1,
+        )
+        .replacen(
+            "\"Wz\", \"El\", \"As\", \"Th\"]",
+            "\"Wz\", \"El\", \"As\"]",
+            1,
+        )
+        .replace("\"As\", \"Th\"],\n", "\"As\"],\n")
+        .replacen(", Th = \"while-royals-face\"", "", 1);
+    let start_of = |text: &str, name: &str| text.find(&format!("[[piece]]\nname = \"{name}\""));
+    let thunder = start_of(&text, "Thunder").expect("a Thunder");
+    let next = thunder
+        + 1
+        + text[thunder + 1..]
+            .find("[[piece]]")
+            .expect("a piece follows");
+    text.replace_range(thunder..next, "");
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.layer_kinds.thunder, None);
+    assert!(v.kind_by_abbr("Th").is_none());
+    // A Pawn promoting while the Kings see each other: no Thunder among the choices.
+    let mut pos = position(
+        v,
+        "11,k/2,P,9/12/12/12/12/12/11,K w castle=- kings=wb drops=open hand=- ep=- halfmove=0",
+    );
+    let promotions = moves_from(&mut pos, "a7");
+    assert!(
+        promotions.iter().any(|m| m.contains("=As@")),
+        "{promotions:?}"
+    );
+    assert!(
+        promotions.iter().all(|m| !m.contains("=Th")),
+        "{promotions:?}"
+    );
+    // With the Thunder, the same position offers its explosion.
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let mut pos = position(
+        builtin,
+        "11,k/2,P,9/12/12/12/12/12/11,K w castle=- kings=wb drops=open hand=- ep=- halfmove=0",
+    );
+    assert!(
+        moves_from(&mut pos, "a7")
+            .iter()
+            .any(|m| m.contains("=Th@"))
+    );
+    // Half a Golem is no Golem.
+    let golem = start_of(&text, "Golem (partner south-west)").expect("a Golem part");
+    let mut half = text.clone();
+    half.truncate(golem);
+    let e = game_from_toml(&half).expect_err("half a Golem").to_string();
+    assert!(e.contains("the Golem has four parts"), "{e}");
+}
+
+/// The layer's state holds the squares a mover passed for boards of up to eight ranks, and its
+/// Pawns promote on the last rank.
+#[test]
+fn the_layer_plays_on_boards_of_up_to_eight_ranks() {
+    let tall = WIZARDS.replacen("ranks = 8", "ranks = 10", 1).replacen(
+        "promotion_ranks = [[8], [1]]",
+        "promotion_ranks = [[10], [1]]",
+        1,
+    );
+    let e = game_from_toml(&tall).expect_err("ten ranks").to_string();
+    assert!(e.contains("at most 8 ranks"), "{e}");
+    assert!(e.contains("line 14"), "{e}");
+    let early = WIZARDS.replacen(
+        "promotion_ranks = [[8], [1]]",
+        "promotion_ranks = [[7, 8], [1, 2]]",
+        1,
+    );
+    let e = game_from_toml(&early)
+        .expect_err("two promotion ranks")
+        .to_string();
+    assert!(e.contains("promotion_ranks = [[8], [1]]"), "{e}");
+}
