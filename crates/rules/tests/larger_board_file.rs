@@ -6,6 +6,8 @@ use jovian_rules::fen::{parse_position, write_position};
 use jovian_rules::file::game_from_toml;
 use jovian_rules::{Color, MoveKind, Position, Setup, Variant, WinReason};
 
+mod common;
+
 const FILE: &str = include_str!("../games/larger-board.toml");
 
 fn perft(v: &'static Variant, depth: u32) -> u64 {
@@ -124,15 +126,7 @@ fn a_copy_may_put_the_pieces_in_any_order() {
 fn a_copy_may_drop_the_types_that_move_by_their_file() {
     let mut text = FILE.to_string();
     for name in ["Lion", "Can(n)on (Rook-wise)", "Can(n)on (Bishop-wise)"] {
-        let start = text
-            .find(&format!("[[piece]]\nname = \"{name}\""))
-            .expect(name);
-        let end = start
-            + 1
-            + text[start + 1..]
-                .find("[[piece]]")
-                .expect("a piece follows");
-        text.replace_range(start..end, "");
+        text = common::without_piece(&text, name);
     }
     let pawns = "yzabcdefghij".chars().map(|f| format!("\"P {f}2\""));
     let back = [

@@ -3,6 +3,8 @@
 //! `tests/data/wizard-capablanca.toml` is Capablanca Chess with the 12x8 game's Wizards; before
 //! the first Wizard can be dropped it is Capablanca Chess, whose perft Fairy-Stockfish publishes.
 
+mod common;
+
 use jovian_rules::fen::parse_position;
 use jovian_rules::file::game_from_toml;
 use jovian_rules::notation::{Style, format_legal_moves};
@@ -75,10 +77,10 @@ fn a_wizard_mirrors_bewitches_and_is_taken_on_ten_files() {
 }
 
 /// The 12x8 game without its Thunder: no Thunder promotion, nothing to hold in hand, and the
-/// layer asks the file for no more (a copy with half a Golem is refused).
+/// layer asks the file for no more (a copy with three parts of the Golem is refused).
 #[test]
 fn each_power_is_optional_but_the_golem_comes_whole() {
-    let mut text = LARGER
+    let text = LARGER
         .replacen("id = \"larger-board\"", "id = \"no-thunder\"", 1)
         .replacen(
             "aliases = [\"larger\", \"fourriere\", \"12x8\"]",
@@ -92,14 +94,7 @@ fn each_power_is_optional_but_the_golem_comes_whole() {
         )
         .replace("\"As\", \"Th\"],\n", "\"As\"],\n")
         .replacen(", Th = \"while-royals-face\"", "", 1);
-    let start_of = |text: &str, name: &str| text.find(&format!("[[piece]]\nname = \"{name}\""));
-    let thunder = start_of(&text, "Thunder").expect("a Thunder");
-    let next = thunder
-        + 1
-        + text[thunder + 1..]
-            .find("[[piece]]")
-            .expect("a piece follows");
-    text.replace_range(thunder..next, "");
+    let text = common::without_piece(&text, "Thunder");
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(v.layer_kinds.thunder, None);
     assert!(v.kind_by_abbr("Th").is_none());
@@ -128,11 +123,11 @@ fn each_power_is_optional_but_the_golem_comes_whole() {
             .iter()
             .any(|m| m.contains("=Th@"))
     );
-    // Half a Golem is no Golem.
-    let golem = start_of(&text, "Golem (partner south-west)").expect("a Golem part");
-    let mut half = text.clone();
-    half.truncate(golem);
-    let e = game_from_toml(&half).expect_err("half a Golem").to_string();
+    // Three parts of a Golem make no Golem.
+    let three = common::without_piece(&text, "Golem (partner north-east)");
+    let e = game_from_toml(&three)
+        .expect_err("three parts of a Golem")
+        .to_string();
     assert!(e.contains("the Golem has four parts"), "{e}");
 }
 

@@ -1,5 +1,5 @@
 //! Helpers for the hand-written Scirocco tests: composing positions and naming moves so that
-//! expected move sets can be written out as text.
+//! expected move sets can be written out as text; and for tests that edit a variant file's text.
 #![allow(dead_code)]
 
 use jovian_rules::variants::scirocco;
@@ -112,4 +112,18 @@ pub fn legal_count(pos: &mut Position) -> usize {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves.len()
+}
+
+/// A variant file's text without the `[[piece]]` entry named `name` (which must be there and be
+/// followed by another entry).
+pub fn without_piece(text: &str, name: &str) -> String {
+    let start = text
+        .find(&format!("[[piece]]\nname = \"{name}\""))
+        .unwrap_or_else(|| panic!("no piece {name}"));
+    let end = start
+        + 1
+        + text[start + 1..]
+            .find("[[piece]]")
+            .unwrap_or_else(|| panic!("no piece after {name}"));
+    format!("{}{}", &text[..start], &text[end..])
 }
