@@ -285,6 +285,47 @@ impl Geometry {
     }
 }
 
+/// A set of squares, one bit per `Square` (rank * 16 + file): any square of a 16x16 board.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct SquareSet([u64; 4]);
+
+impl SquareSet {
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+
+    /// The set of one square.
+    #[inline]
+    pub fn of(sq: Square) -> SquareSet {
+        let mut set = SquareSet::default();
+        set.insert(sq);
+        set
+    }
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0[sq.0 as usize >> 6] |= 1 << (sq.0 & 63);
+    }
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        self.0[sq.0 as usize >> 6] >> (sq.0 & 63) & 1 == 1
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+    /// The squares in the set, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    Square((w * 64) as u8 + b as u8)
+                })
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,8 @@ pub use larger::{ChessState, NO_SQUARE, NoDrop};
 /// pieces stand in place (`Position::from_setup` keeps only those).
 pub const CASTLE_AS_PLACED: u8 = u8::MAX;
 
-pub(crate) use latent::{PoisonMap, SquareSet};
+pub(crate) use crate::geometry::SquareSet;
+pub(crate) use latent::PoisonMap;
 pub use victims::Victims;
 
 /// A position as written down, not yet checked.

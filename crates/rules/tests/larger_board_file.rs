@@ -245,7 +245,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         ),
         (
             &[("ranks = 8", "ranks = 9")],
-            "plays on boards of at most 8 ranks",
+            "ranks = 9 goes with promotion_ranks = [[9], [1]]",
         ),
         (
             &[(

@@ -131,18 +131,70 @@ fn each_power_is_optional_but_the_golem_comes_whole() {
     assert!(e.contains("the Golem has four parts"), "{e}");
 }
 
-/// The layer's state holds the squares a mover passed for boards of up to eight ranks, and its
-/// Pawns promote on the last rank.
+/// Capablanca Chess on ten ranks with Wizards and an Assassin: the layer plays on a board of any
+/// size (here the general rules' perft until the first drop), keeps the squares a mover passed
+/// on every rank (a Rook's path along the ninth, squares 129 to 132, which an Assassin beside it
+/// shoots en passant), and promotes its Pawns on the last rank only.
 #[test]
-fn the_layer_plays_on_boards_of_up_to_eight_ranks() {
-    let tall = WIZARDS.replacen("ranks = 8", "ranks = 10", 1).replacen(
-        "promotion_ranks = [[8], [1]]",
-        "promotion_ranks = [[10], [1]]",
-        1,
+fn the_layer_plays_on_a_board_of_ten_ranks() {
+    let assassin = "\n[[piece]]\nname = \"Assassin\"\nabbr = \"As\"\nhooks = [\"assassin\"]\n";
+    let tall = WIZARDS
+        .replacen("id = \"wizard-capablanca\"", "id = \"tall-wizards\"", 1)
+        .replacen("ranks = 8", "ranks = 10", 1)
+        .replacen(
+            "promotion_ranks = [[8], [1]]",
+            "promotion_ranks = [[10], [1]]",
+            1,
+        )
+        // A table with the Assassin drops it as the 12x8 game does (none in hand here).
+        .replacen(
+            "pieces = [\"Wz\"]",
+            "pieces = [\"Wz\", \"As\"]\ncaptures_to_hand = [\"As\"]\n\
+             place = { As = \"giving-check\" }",
+            1,
+        )
+        + assassin;
+    let v = game_from_toml(&tall).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((v.geometry.width, v.geometry.height), (10, 10));
+    // The same game without the layer and its powers: the general check rules.
+    let (drops, setup) = (
+        tall.find("[drops]").unwrap(),
+        tall.find("[[piece]]").unwrap(),
     );
-    let e = game_from_toml(&tall).expect_err("ten ranks").to_string();
-    assert!(e.contains("at most 8 ranks"), "{e}");
-    assert!(e.contains("line 14"), "{e}");
+    let plain = format!("{}{}", &tall[..drops], &tall[setup..])
+        .replacen("id = \"tall-wizards\"", "id = \"tall-plain\"", 1)
+        .replacen("layer = \"larger-board\"\n", "", 1);
+    let plain = common::without_piece(&plain, "Wizard").replacen(assassin, "", 1);
+    let general = game_from_toml(&plain).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!general.chess);
+    let count = start(v).perft(3);
+    assert!(count > 20_000, "{count}");
+    assert_eq!(count, start(general).perft(3));
+    // The Rook passes b9-e9 beside Black's Assassin on c10, which may then shoot it.
+    let mut pos = position(
+        v,
+        "2,as,6,k/R,9/10/10/10/10/10/10/10/K,9 w castle=- kings=wb drops=closed hand=- ep=- \
+         halfmove=0",
+    );
+    let rook = jovian_rules::notation::parse_move(&mut pos, "Ra9-f9").expect("a Rook move");
+    pos.make(rook);
+    let text = jovian_rules::fen::write_position(&pos);
+    assert!(text.contains("ep=b9,c9,d9,e9:f9"), "{text}");
+    let shots = |pos: &mut Position| {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .filter(|m| m.kind == jovian_rules::MoveKind::ShootPassing)
+            .count()
+    };
+    assert_eq!(shots(&mut pos), 1);
+    // The text reads back into the same position, shot and hash.
+    let mut back = position(v, &text);
+    assert_eq!(jovian_rules::fen::write_position(&back), text);
+    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(shots(&mut back), 1);
+    // Pawns promote on the last rank: a file that says otherwise is refused at [board].
     let early = WIZARDS.replacen(
         "promotion_ranks = [[8], [1]]",
         "promotion_ranks = [[7, 8], [1, 2]]",
@@ -152,4 +204,5 @@ fn the_layer_plays_on_boards_of_up_to_eight_ranks() {
         .expect_err("two promotion ranks")
         .to_string();
     assert!(e.contains("promotion_ranks = [[8], [1]]"), "{e}");
+    assert!(e.contains("line 14"), "{e}");
 }

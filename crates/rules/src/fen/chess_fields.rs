@@ -3,7 +3,7 @@
 //! A field left out keeps its value at the start of the game.
 
 use super::FenError;
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Square, SquareSet};
 use crate::position::{ChessState, NO_SQUARE};
 use crate::variant::Variant;
 
@@ -87,9 +87,9 @@ pub(super) fn parse<'a>(
     Ok(state)
 }
 
-fn parse_ep(v: &Variant, value: &str) -> Result<(u128, u8), String> {
+fn parse_ep(v: &Variant, value: &str) -> Result<(SquareSet, u8), String> {
     if value == "-" {
-        return Ok((0, NO_SQUARE));
+        return Ok((SquareSet::EMPTY, NO_SQUARE));
     }
     let (squares, target) = value
         .split_once(':')
@@ -99,9 +99,9 @@ fn parse_ep(v: &Variant, value: &str) -> Result<(u128, u8), String> {
             .parse_square(t)
             .ok_or_else(|| format!("no square {t:?} on the board"))
     };
-    let mut passed = 0u128;
+    let mut passed = SquareSet::EMPTY;
     for t in squares.split(',') {
-        passed |= 1 << square(t)?.0;
+        passed.insert(square(t)?);
     }
     let target = if target == "-" {
         NO_SQUARE
@@ -120,13 +120,10 @@ pub(super) fn write(v: &Variant, s: &ChessState) -> String {
         _ => "wb",
     };
     let hand = super::rules_fields::write_hand(v, &s.hands);
-    let ep = if s.ep_passed == 0 {
+    let ep = if s.ep_passed.is_empty() {
         "-".to_string()
     } else {
-        let passed: Vec<String> = (0..128u32)
-            .filter(|i| s.ep_passed >> i & 1 == 1)
-            .map(|i| v.square_name(Square(i as u8)))
-            .collect();
+        let passed: Vec<String> = s.ep_passed.iter().map(|sq| v.square_name(sq)).collect();
         let target = if s.ep_target == NO_SQUARE {
             "-".to_string()
         } else {

@@ -5,8 +5,7 @@
 //! `assassin`, `thunder`, `golem`), and the code finds the pieces by their hooks
 //! (`layer_kinds::LayerKinds`), wherever the table puts them; each power is optional. A file
 //! naming the layer keeps what that code relies on, as the built-in game's file
-//! (`games/larger-board.toml`) has it: a board of at most eight ranks whose Pawns promote on the
-//! last, the rules, each power on one piece at most with that power's rules, one Pawn, one
+//! (`games/larger-board.toml`) has it: a board whose Pawns promote on the last rank, the rules, each power on one piece at most with that power's rules, one Pawn, one
 //! King, and the built-in game's `[drops]` for the powers it has, if it drops. What it may
 //! change is what the code does not read, or reads from the file: the game's id, title and
 //! aliases, the sides' names, the board's size and file letters, the array, the castlings
@@ -26,9 +25,6 @@ use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
 use crate::piece::Special;
 
-/// The most ranks a board on the layer has (`ChessState::ep_passed`: 128 bits by `Square.0`).
-const MAX_RANKS: u8 = 8;
-
 /// Why a file's use of the layer is refused: where, and the message.
 type Refusal = (Range<usize>, String);
 
@@ -37,18 +33,15 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
     let reference: GameIn = toml::from_str(crate::variants::larger_board::FILE)
         .expect("the built-in 12x8 game's file reads (a test reads it)");
     let layer = crate::variants::larger_board::LAYER;
-    // Any board whose squares the layer's state holds (the squares a mover passed are 128 bits
-    // by square index, sixteen to a rank: eight ranks), with the Pawns promoting on the last
-    // rank, the layer's "eighth row".
+    // Any board, with the Pawns promoting on the last rank, the layer's "eighth row".
     let board = file.board.get_ref();
-    if board.ranks > MAX_RANKS || board.promotion_ranks != [vec![board.ranks], vec![1]] {
-        let ranks = board.ranks.min(MAX_RANKS);
+    if board.promotion_ranks != [vec![board.ranks], vec![1]] {
         return Err((
             file.board.span(),
             format!(
-                "layer = {layer:?} plays on boards of at most {MAX_RANKS} ranks (its state \
-                 keeps the squares a mover passed in 128 bits), its Pawns promoting on the \
-                 last: ranks = {ranks} goes with promotion_ranks = [[{ranks}], [1]]"
+                "layer = {layer:?} promotes its Pawns on the last rank, its \"eighth row\": \
+                 ranks = {0} goes with promotion_ranks = [[{0}], [1]]",
+                board.ranks
             ),
         ));
     }

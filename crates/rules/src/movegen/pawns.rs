@@ -115,12 +115,12 @@ impl Position {
     fn passed_by_enemy_pawn(&self, to: usize, us: Color) -> Option<Square> {
         let s = self.state();
         let victim = Square(s.ep_target);
-        if s.ep_passed != 0 {
+        if !s.ep_passed.is_empty() {
             let pawn = self.cell(victim.cell());
             let enemy_pawn = pawn != EMPTY
                 && code_color_index(pawn) != us.index()
                 && self.variant().chess_piece(pawn).pawn.is_some();
-            let passed = s.ep_passed >> Square::from_cell(to).0 & 1 == 1;
+            let passed = s.ep_passed.contains(Square::from_cell(to));
             return (enemy_pawn && passed).then_some(victim);
         }
         if s.ep_from == NO_SQUARE {

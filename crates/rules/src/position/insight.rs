@@ -130,7 +130,7 @@ impl Position {
         setup.to_move = color;
         if let Some(state) = setup.chess.as_mut() {
             // An en passant chance belongs to the side that was to move.
-            state.ep_passed = 0;
+            state.ep_passed = crate::geometry::SquareSet::EMPTY;
             state.ep_target = crate::position::NO_SQUARE;
         }
         Position::from_setup(&setup).ok()

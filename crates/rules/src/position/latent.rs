@@ -3,39 +3,8 @@
 //! All are read from the board, so a position needs no state for them beyond its pieces.
 
 use super::Position;
-use crate::geometry::{Color, QUEEN_STEPS, Square};
+use crate::geometry::{Color, QUEEN_STEPS, Square, SquareSet};
 use crate::piece::{Code, EMPTY, OFFBOARD, code_color_index, latent};
-
-/// A set of squares, one bit per `Square` (rank * 16 + file).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub(crate) struct SquareSet([u64; 4]);
-
-impl SquareSet {
-    #[inline]
-    pub(crate) fn insert(&mut self, sq: Square) {
-        self.0[sq.0 as usize >> 6] |= 1 << (sq.0 & 63);
-    }
-    #[inline]
-    pub(crate) fn contains(&self, sq: Square) -> bool {
-        self.0[sq.0 as usize >> 6] >> (sq.0 & 63) & 1 == 1
-    }
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
-    }
-    /// The squares in the set, in index order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..4).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    Square((w * 64) as u8 + b as u8)
-                })
-            })
-        })
-    }
-}
 
 /// The poison laid at the start of a turn, by the side it works against: `burn[c]` are the squares
 /// next to a Fiery Dragon of c's opponent; `venom[c]` the squares held by a poisonous piece of c's

@@ -5,10 +5,11 @@
 //! part of a doubled turn, enter the mid-turn state.
 
 use super::{Position, Undo, larger};
+use crate::geometry::SquareSet;
 use crate::geometry::{Square, unit_step};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{EMPTY, OFFBOARD, Piece, code_color_index, latent};
-use crate::position::latent::{PoisonMap, SquareSet};
+use crate::position::latent::PoisonMap;
 
 /// What the end of a turn removes, decided before the pieces move: venom for the pieces that
 /// arrive on a poisonous enemy's square, burning around Fiery Dragons, or (after a doubled turn)
@@ -67,7 +68,7 @@ impl Position {
         let passed = if layer && m.kind == MoveKind::Normal {
             self.passed_squares(m, larger::kind_of(moved))
         } else {
-            0
+            SquareSet::EMPTY
         };
         let latent_game = self.variant.latent & (LATENT_AFTER | latent::DOUBLER) != 0;
         let mut plan = None;
@@ -386,7 +387,7 @@ impl Position {
             let before = super::rights::rights_key(&self.chess);
             self.chess.ep_target = super::NO_SQUARE;
             self.chess.ep_from = super::NO_SQUARE;
-            self.chess.ep_passed = 0;
+            self.chess.ep_passed = SquareSet::EMPTY;
             self.hash ^= before ^ super::rights::rights_key(&self.chess);
         }
         self.side = self.side.other();

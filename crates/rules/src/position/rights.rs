@@ -5,7 +5,7 @@
 
 use super::{ChessState, NO_SQUARE, Position, PositionError};
 use crate::drop_rules::{DropRules, MAX_IN_HAND};
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Square, SquareSet};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Code, EMPTY, OFFBOARD, Piece, code_color_index};
 
@@ -19,9 +19,11 @@ const HAND_COUNTS: usize = crate::drop_rules::MAX_IN_HAND as usize + 1;
 /// A key per side whose royal piece has moved, and one for drops closed (`DropRules::watches_royals`).
 const KINGS_MOVED: usize = HAND + 2 * crate::drop_rules::HAND_SLOTS * HAND_COUNTS;
 const DROPS_CLOSED: usize = KINGS_MOVED + 2;
-/// A key per square (`Square.0`) the last mover passed, in the 12x8 layer's game (`ep_passed`).
+/// A key per square (`Square.0`) the last mover passed, in the 12x8 layer's game (`ep_passed`):
+/// the last part of `KEYS`, so that its second 128 keys (for boards of more than eight ranks)
+/// changed no other key.
 const PASSED: usize = DROPS_CLOSED + 1;
-const LEN: usize = PASSED + 128;
+const LEN: usize = PASSED + 256;
 
 /// The state's Zobrist keys, from a fixed seed (SplitMix64), distinct from the piece keys.
 static KEYS: [u64; LEN] = {
@@ -47,10 +49,8 @@ pub(super) fn rights_key(state: &ChessState) -> u64 {
     if state.ep_target != NO_SQUARE {
         h ^= KEYS[EP_TARGET + state.ep_target as usize] ^ KEYS[EP_FROM + state.ep_from as usize];
     }
-    let mut passed = state.ep_passed;
-    while passed != 0 {
-        h ^= KEYS[PASSED + passed.trailing_zeros() as usize];
-        passed &= passed - 1;
+    for sq in state.ep_passed.iter() {
+        h ^= KEYS[PASSED + sq.0 as usize];
     }
     for (side, hand) in state.hands.iter().enumerate() {
         for (slot, &n) in hand.iter().enumerate() {
@@ -158,7 +158,7 @@ impl Position {
         moved: Code,
         before: &ChessState,
         captured: bool,
-        passed: u128,
+        passed: SquareSet,
     ) {
         let v = self.variant;
         let cp = v.chess_piece(moved);

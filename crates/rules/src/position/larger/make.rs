@@ -206,7 +206,7 @@ impl Position {
         m: Move,
         moved: Code,
         captured: bool,
-        passed: u128,
+        passed: SquareSet,
     ) {
         // A capture off the move's squares (a Halfling's, an explosion) may take a Rook at home:
         // the general update spoils only the rights whose squares the move left or reached.
@@ -263,22 +263,22 @@ impl Position {
     }
 
     /// The squares the mover of `m` travels over (docs/rules/larger-board.md, "En passant
-    /// shot"), read before the move, as bits by `Square.0`.
-    pub(crate) fn passed_squares(&self, m: Move, kind: u8) -> u128 {
+    /// shot"), read before the move.
+    pub(crate) fn passed_squares(&self, m: Move, kind: u8) -> SquareSet {
         if m.is_declining() {
-            return 0; // a bewitched step
+            return SquareSet::EMPTY; // a bewitched step
         }
         let between = |from: Square, to: Square| {
             let dx = (to.file() as i8 - from.file() as i8).signum();
             let dy = (to.rank() as i8 - from.rank() as i8).signum();
-            let mut bits = 0u128;
+            let mut bits = SquareSet::EMPTY;
             let mut s = from;
             loop {
                 s = Square::new((s.file() as i8 + dx) as u8, (s.rank() as i8 + dy) as u8);
                 if s == to {
                     return bits;
                 }
-                bits |= 1 << s.0;
+                bits.insert(s);
             }
         };
         let kinds = self.layer_kinds();
@@ -286,18 +286,18 @@ impl Position {
             role if role.moves_by_file() => self.ridden_squares(m),
             Role::Halfling(_) => between(m.from, m.to),
             Role::Pawn => match m.promotion().map(|k| kinds.role(k.0)) {
-                Some(Role::Assassin | Role::Thunder) => 1 << m.to.0,
+                Some(Role::Assassin | Role::Thunder) => SquareSet::of(m.to),
                 _ if m.from.file() == m.to.file() => between(m.from, m.to),
-                _ => 0,
+                _ => SquareSet::EMPTY,
             },
-            _ => 0,
+            _ => SquareSet::EMPTY,
         }
     }
 
     /// The squares a type that moves by its file passed on `m`: those before its destination
     /// along the ride that took it there (none for a leap or a one-step ride), or a cannon's
     /// capture (its `cannon` hook) those before the screen it hopped.
-    fn ridden_squares(&self, m: Move) -> u128 {
+    fn ridden_squares(&self, m: Move) -> SquareSet {
         let cp = self.variant().compiled(self.board[m.from.cell()]);
         let diff = m.to.cell() as isize - m.from.cell() as isize;
         for ride in &cp.rides {
@@ -308,7 +308,7 @@ impl Position {
             }
             let path = (1..n).map(|i| m.from.cell().wrapping_add_signed(step * i));
             if path.clone().all(|cell| self.board[cell] == EMPTY) {
-                return path.fold(0, |bits, cell| bits | 1 << Square::from_cell(cell).0);
+                return squares_of(path);
             }
         }
         // A cannon's capture: along a queen line that one of its `cannon` hooks follows.
@@ -317,7 +317,7 @@ impl Position {
             m.to.rank() as i8 - m.from.rank() as i8,
         );
         if fx != 0 && fy != 0 && fx.abs() != fy.abs() {
-            return 0;
+            return SquareSet::EMPTY;
         }
         let step = crate::geometry::offset(fx.signum(), fy.signum());
         let n = fx.abs().max(fy.abs()) as isize;
@@ -325,11 +325,10 @@ impl Position {
             let path = (1..n).map(|i| m.from.cell().wrapping_add_signed(step * i));
             let mut screens = path.clone().filter(|&cell| self.board[cell] != EMPTY);
             if let (Some(screen), None) = (screens.next(), screens.next()) {
-                return (path.take_while(|&cell| cell != screen))
-                    .fold(0, |bits, cell| bits | 1 << Square::from_cell(cell).0);
+                return squares_of(path.take_while(|&cell| cell != screen));
             }
         }
-        0
+        SquareSet::EMPTY
     }
 
     /// Whether the Pawns take each other en passant (the file's `en_passant` on the Pawn).
@@ -339,13 +338,19 @@ impl Position {
     }
 
     /// Records the squares the last mover passed if the side now to move can use them.
-    fn set_en_passant(&mut self, passed: u128, target: Square, pawn_advance: bool, them: Color) {
-        self.chess.ep_passed = 0;
+    fn set_en_passant(
+        &mut self,
+        passed: SquareSet,
+        target: Square,
+        pawn_advance: bool,
+        them: Color,
+    ) {
+        self.chess.ep_passed = SquareSet::EMPTY;
         self.chess.ep_target = NO_SQUARE;
-        if passed == 0 {
+        if passed.is_empty() {
             return;
         }
-        let squares = || SquareBits(passed);
+        let squares = || passed.iter();
         let assassin = self.layer_kinds().assassin.map(|a| code(a, them));
         let pawn = code(self.layer_kinds().pawn, them);
         let usable = squares().any(|s| {
@@ -367,18 +372,10 @@ impl Position {
     }
 }
 
-/// The squares of a bit set by `Square.0`, lowest first.
-struct SquareBits(u128);
-
-impl Iterator for SquareBits {
-    type Item = Square;
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Square(i as u8))
-    }
+/// The squares of these cells.
+fn squares_of(cells: impl Iterator<Item = usize>) -> SquareSet {
+    cells.fold(SquareSet::EMPTY, |mut bits, cell| {
+        bits.insert(Square::from_cell(cell));
+        bits
+    })
 }

@@ -10,7 +10,7 @@
 //! Pieces are found by what they are to the layer (`Variant::layer_kinds`: the powers their file
 //! names), wherever the file puts them in its table.
 
-use crate::geometry::{Color, Geometry, Square};
+use crate::geometry::{Color, Geometry, Square, SquareSet};
 use crate::layer_kinds::{LayerKinds, Role};
 use crate::piece::code_color_index;
 use crate::piece::{Code, EMPTY, GolemPart, HalflingCapture, OFFBOARD, Piece, PieceKind};
@@ -44,9 +44,9 @@ pub struct ChessState {
     pub kings_moved: u8,
     /// A King has stood on its eighth row: no more drops for the rest of the game.
     pub drops_closed: bool,
-    /// The squares the last mover travelled over, as bits by `Square.0`, kept only while the side
+    /// The squares the last mover travelled over (any of a 16x16 board), kept only while the side
     /// to move can use them (an Assassin beside one, or a Pawn that could take en passant).
-    pub ep_passed: u128,
+    pub ep_passed: SquareSet,
     /// Where that piece stands now (`Square.0`), or `NO_SQUARE` if it is gone; in a game with
     /// `chess_rules` the pawn that may be taken en passant.
     pub ep_target: u8,
@@ -65,7 +65,7 @@ impl ChessState {
             castle: 0,
             kings_moved: 0,
             drops_closed: false,
-            ep_passed: 0,
+            ep_passed: SquareSet::EMPTY,
             ep_target: NO_SQUARE,
             ep_from: NO_SQUARE,
             halfmove: 0,
@@ -90,13 +90,10 @@ impl ChessState {
 
     /// The en passant squares and target, if any.
     pub fn en_passant(&self) -> Option<(Vec<Square>, Option<Square>)> {
-        if self.ep_passed == 0 {
+        if self.ep_passed.is_empty() {
             return None;
         }
-        let squares = (0..128u32)
-            .filter(|i| self.ep_passed >> i & 1 == 1)
-            .map(|i| Square(i as u8))
-            .collect();
+        let squares = self.ep_passed.iter().collect();
         let target = (self.ep_target != NO_SQUARE).then_some(Square(self.ep_target));
         Some((squares, target))
     }

@@ -219,7 +219,7 @@ impl Position {
                 out.push(Move::new(MoveKind::Igui, sq, t));
             }
         }
-        if self.chess.ep_passed == 0 {
+        if self.chess.ep_passed.is_empty() {
             return;
         }
         let target = self.chess.ep_target;
@@ -234,7 +234,7 @@ impl Position {
         let aim = DIRECTIONS
             .iter()
             .filter_map(|&(dx, dy)| self.geometry().shifted(sq, dx, dy))
-            .filter(|s| self.chess.ep_passed >> s.0 & 1 == 1)
+            .filter(|&s| self.chess.ep_passed.contains(s))
             .min();
         if let Some(aim) = aim {
             let mut m = Move::new(MoveKind::ShootPassing, sq, aim);

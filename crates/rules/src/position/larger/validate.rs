@@ -100,10 +100,8 @@ impl Position {
                     .map_or('?', |c| c.letter())
             ));
         }
-        if s.ep_passed != 0 {
-            let off = (0..128u32)
-                .filter(|i| s.ep_passed >> i & 1 == 1)
-                .any(|i| !v.geometry.is_on_board(Square(i as u8)));
+        if !s.ep_passed.is_empty() {
+            let off = s.ep_passed.iter().any(|sq| !v.geometry.is_on_board(sq));
             let target_ok = s.ep_target == NO_SQUARE || {
                 let t = Square(s.ep_target);
                 v.geometry.is_on_board(t)
