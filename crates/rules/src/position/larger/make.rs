@@ -117,24 +117,23 @@ impl Position {
         let us = self.side;
         let kinds = self.layer_kinds();
         let (from, to) = (m.from.cell(), m.to.cell());
-        let role = m.promotion().map(|k| kinds.role(k.0));
-        match (m.kind, role) {
-            (MoveKind::Normal, Some(Role::Assassin)) => {
+        // The type a move names, with its role.
+        let named = m.promotion().map(|k| (k.0, kinds.role(k.0)));
+        match (m.kind, named) {
+            (MoveKind::Normal, Some((assassin, Role::Assassin))) => {
                 self.remove(from);
-                let assassin = m.promotion().map_or(0, |k| k.0);
                 self.add(Square(m.aux[0]).cell(), code(assassin, us));
             }
-            (MoveKind::Normal, Some(Role::Thunder)) => {
+            (MoveKind::Normal, Some((_, Role::Thunder))) => {
                 self.remove(from);
             }
-            (MoveKind::Normal, Some(Role::Golem(part))) => {
+            (MoveKind::Normal, Some((part_kind, Role::Golem(part)))) => {
                 self.remove(from);
-                self.add(to, code(kinds.golem_part(part), us));
+                self.add(to, code(part_kind, us));
                 let (dx, dy) = part.toward_partner();
                 self.add(from, code(golem_kind(kinds, -dx, -dy), us));
             }
-            (MoveKind::Swap, Some(_)) => {
-                let kind = m.promotion().expect("a role is a promotion's").0;
+            (MoveKind::Swap, Some((kind, _))) => {
                 self.exchange(from, to);
                 self.retype(from, code(kind, us.other()));
             }
@@ -149,7 +148,7 @@ impl Position {
                 self.add(to, code(golem_kind(kinds, dx, dy), us));
                 self.add(b.cell(), code(golem_kind(kinds, -dx, -dy), us));
             }
-            (MoveKind::Drop, Some(Role::Thunder)) => {}
+            (MoveKind::Drop, Some((_, Role::Thunder))) => {}
             _ => return false,
         }
         true
