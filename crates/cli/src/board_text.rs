@@ -56,7 +56,7 @@ pub fn diagram(pos: &Position) -> String {
         let _ = writeln!(out, "{line} {}", rank + 1);
     }
     let _ = writeln!(out, "{header}");
-    if v.chess || v.rules.drops.is_some() {
+    if v.powers || v.rules.drops.is_some() {
         // What each side holds in hand.
         for color in Color::BOTH {
             let hand: Vec<String> = pos

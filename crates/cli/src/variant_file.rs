@@ -55,24 +55,25 @@ fn summary(v: &'static Variant) -> String {
         v.pieces.len()
     );
     let r = &v.rules;
-    if v.chess {
+    if v.powers {
+        let powers: Vec<String> = (v.kinds())
+            .filter(|&k| v.spec(k).specials.iter().any(|s| s.is_power_hook()))
+            .map(|k| format!("{} ({})", v.spec(k).name, v.abbr(k)))
+            .collect();
         let _ = writeln!(
             out,
-            "Rules: the layer \"{}\" (code): International Chess with drops from hands — check, \
-             checkmate, stalemate, castling, en passant, the fifty-move rule and repetition \
-             draws; the pieces' powers beyond their Betza strings (docs/rules/larger-board.md)",
-            jovian_rules::variants::larger_board::LAYER
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "Rules: losing every royal piece loses: {}; a lone piece loses: {}; a third \
-             repetition is illegal: {}",
-            yes(r.royal_capture_loses),
-            yes(r.bare_piece_loses),
-            yes(r.third_repetition_illegal)
+            "Powers of the 12x8 game (code: docs/rules/larger-board.md): {}",
+            powers.join(", ")
         );
     }
+    let _ = writeln!(
+        out,
+        "Rules: losing every royal piece loses: {}; a lone piece loses: {}; a third \
+         repetition is illegal: {}",
+        yes(r.royal_capture_loses),
+        yes(r.bare_piece_loses),
+        yes(r.third_repetition_illegal)
+    );
     if r.promotion_moves == jovian_rules::shogi_rules::PromotionMoves::EntryOrCapture {
         let _ = writeln!(
             out,

@@ -122,11 +122,11 @@ fn a_bad_file_is_one_line_with_its_place() {
     std::fs::write(&same, stdout(&o)).unwrap();
     let o = jovian(&["perft", same.to_str().unwrap(), "1"]);
     assert_fails(&o, "the id \"typhoon\" is a built-in game's");
-    // The 12x8 game is a file naming its rules layer: a copy with an id of its own checks, one
-    // that keeps a built-in game's alias does not.
+    // The 12x8 game is a file whose exotic pieces name their powers: a copy with an id of its
+    // own checks, one that keeps a built-in game's alias does not.
     let o = jovian(&["variant", "export", "larger-board"]);
     assert!(
-        stdout(&o).contains("layer = \"larger-board\""),
+        stdout(&o).contains("hooks = [\"wizard\"]"),
         "{}",
         stdout(&o)
     );
@@ -139,6 +139,11 @@ fn a_bad_file_is_one_line_with_its_place() {
     std::fs::write(&renamed, own_aliases).unwrap();
     let o = jovian(&["variant", "check", renamed.to_str().unwrap()]);
     assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(
+        stdout(&o).contains("Powers of the 12x8 game (code: docs/rules/larger-board.md): Leaper"),
+        "{}",
+        stdout(&o)
+    );
     let keeps_alias = dir.join("keeps-alias.toml");
     std::fs::write(&keeps_alias, &copy).unwrap();
     assert_fails(

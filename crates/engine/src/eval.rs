@@ -542,7 +542,7 @@ fn royal_hunt(pos: &Position, material: [i32; 2], royal_square: [Option<Square>;
 /// a lone piece loses; 0 otherwise.
 fn bare_danger(pos: &Position, color: Color) -> usize {
     match pos.piece_count(color) {
-        n @ (2 | 3) if !pos.variant().chess => n,
+        n @ (2 | 3) if !pos.variant().powers => n,
         _ => 0,
     }
 }

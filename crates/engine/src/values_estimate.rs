@@ -93,7 +93,7 @@ mod tests {
     #[test]
     fn the_movement_estimate_describes_the_built_in_tables() {
         let mut ratios = Vec::new();
-        for v in Variant::all().into_iter().filter(|v| !v.chess) {
+        for v in Variant::all().into_iter().filter(|v| !v.powers) {
             let table = crate::values::estimated_values(v);
             for kind in v.kinds() {
                 let spec = &v.pieces[kind.0 as usize];

@@ -116,7 +116,7 @@ fn with_the_default_weights_the_terms_add_up_within_rounding() {
         }
         // The random games move pieces toward promotion: the zone terms are not all zero (the
         // 12x8 game's Pawns choose their promotion, so it has no fixed gain to count).
-        if !v.chess {
+        if !v.powers {
             assert!(varied.len() > 3, "{}: {varied:?}", v.id);
         }
     }

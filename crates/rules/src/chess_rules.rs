@@ -3,10 +3,10 @@
 //! `en_passant`, several promotion choices): the model only. Move generation and make/unmake
 //! read it in `movegen/chess_rules.rs` and `position/rights.rs`.
 //!
-//! The 12x8 game runs partly on its own layer (`position/larger`, `Variant::chess`): its moves
-//! come from the general generator (table types, castling, the pawn, drops' common part) with
-//! the layer's hooks for its exotic pieces; its check test, legality filter and make/unmake are
-//! still the layer's own, reading its file's rules from this model.
+//! A game whose table names one of the 12x8 game's powers (`position/larger`, `Variant::powers`)
+//! plays these rules with the powers' hooks: its moves come from the general generator (table
+//! types, castling, the pawn) with the hooks for its exotic pieces, and its check test,
+//! legal-move filter and make/unmake are the general ones with the hooks beside them.
 
 use crate::geometry::{Color, Square};
 use crate::piece::PieceKind;

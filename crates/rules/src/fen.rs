@@ -115,7 +115,7 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
         }
     }
     let side = fields.next().ok_or(FenError::MissingSide)?;
-    if variant.chess {
+    if variant.powers {
         let to_move =
             chess_fields::parse_side(side).ok_or_else(|| FenError::BadSide(side.to_string()))?;
         let chess = chess_fields::parse(variant, fields)?;
@@ -162,7 +162,7 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Setup, Fe
 /// game's `b` is Black, its second); the built-in names (`blue`, `w`, ...) only for the games that
 /// keep Blue and Tan, where they cannot contradict the game's own.
 pub fn side_of(variant: &Variant, text: &str) -> Option<Color> {
-    if variant.chess {
+    if variant.powers {
         return chess_fields::parse_side(text);
     }
     rules_fields::parse_side(variant, text).or_else(|| {
@@ -192,7 +192,7 @@ pub(crate) fn rules_state_from_fields<'a>(
 /// The state beyond the board, the 12x8 game's or a game's with `chess_rules`, as `(key, value)`
 /// pairs in the text form's order.
 pub(crate) fn state_pairs(variant: &Variant, state: &ChessState) -> Vec<(String, String)> {
-    let text = if variant.chess {
+    let text = if variant.powers {
         chess_fields::write(variant, state)
     } else {
         rules_fields::write(variant, state)
@@ -376,7 +376,7 @@ pub fn write_setup(setup: &Setup) -> String {
     }
     let side = v.side_letters[setup.to_move.index()];
     let mut text = format!("{} {side}", ranks.join("/"));
-    if v.chess {
+    if v.powers {
         let state = setup.chess.unwrap_or_else(|| ChessState::initial(v));
         text += &chess_fields::write(v, &state);
     } else if v.keeps_state

@@ -113,7 +113,7 @@ pub fn parse_json(text: &str) -> Result<Setup, JsonPositionError> {
                 };
                 fields.push(format!("{key}={value}"));
             }
-            if !variant.chess {
+            if !variant.powers {
                 rules_fields = Some(fields);
             } else {
                 let parsed =

@@ -1,7 +1,7 @@
-//! What each piece type is to the 12x8 game's layer (`position/larger`): the exotic power its
+//! What each piece type is to the 12x8 game's powers (`position/larger`): the exotic power its
 //! file names (`Special::Halfling`, `Wizard`, `Elephant`, `Assassin`, `Thunder`, `Golem`), the
 //! King (the royal type) and the Pawn (the type with a pawn's advances), or a type that moves by
-//! its file alone. Read from the pieces, so that the layer's code finds its pieces wherever a
+//! its file alone. Read from the pieces, so that the powers' code finds its pieces wherever a
 //! file puts them in its table. Each power is on one piece at most, and a game may have none of
 //! it (a game without Thunders, one whose only exotic piece is a Wizard); the King and the Pawn
 //! are always there, and the Golem's four parts come together.
@@ -11,7 +11,7 @@ use crate::piece::{Code, GolemPart, HalflingCapture, PieceKind, PieceSpec, Speci
 /// The most types a table may have (two codes a type in a byte).
 const MAX_KINDS: usize = 128;
 
-/// What a type is to the layer.
+/// What a type is to the powers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Role {
     /// Moves by its file's Betza string, hooks and flips (Queen, Rook, Lion, Can(n)ons, types a
@@ -20,7 +20,7 @@ pub enum Role {
     File,
     /// The royal type: moves by its file, castles, is checkmated.
     King,
-    /// The type with a pawn's advances: the general pawn with the layer's promotions.
+    /// The type with a pawn's advances: the general pawn with the powers' promotions.
     Pawn,
     Halfling(HalflingCapture),
     Wizard,
@@ -52,7 +52,7 @@ impl Role {
 }
 
 /// Each type's role, and the type that has each role, if one has (the King and the Pawn always
-/// in a game on the layer; all `File` in the other games).
+/// in a game with the powers; all `File` in the other games).
 #[derive(Clone, Debug)]
 pub struct LayerKinds {
     roles: [Role; MAX_KINDS],
@@ -84,7 +84,7 @@ impl Default for LayerKinds {
     }
 }
 
-/// Why a table cannot carry the layer: the piece (by index, if one) and the message.
+/// Why a table cannot carry the powers: the piece (by index, if one) and the message.
 pub type RoleError = (Option<usize>, String);
 
 impl LayerKinds {
@@ -106,7 +106,7 @@ impl LayerKinds {
                     return Err((
                         Some(i),
                         format!(
-                            "{} and {} are both the layer's {}: one piece has each power",
+                            "{} and {} are both the 12x8 powers' {}: one piece has each power",
                             pieces[other].name,
                             spec.name,
                             role_name(role)
@@ -117,7 +117,7 @@ impl LayerKinds {
                     return Err((
                         Some(i),
                         format!(
-                            "{} is the layer's {} and {}: one power a piece",
+                            "{} is the 12x8 powers' {} and {}: one power a piece",
                             spec.name,
                             role_name(kinds.roles[i]),
                             role_name(role)
@@ -141,7 +141,7 @@ impl LayerKinds {
                 return Err((
                     Some(i),
                     format!(
-                        "{} advances as a pawn and is the layer's {}",
+                        "{} advances as a pawn and is the 12x8 powers' {}",
                         pieces[i].name,
                         role_name(kinds.roles[i])
                     ),
@@ -151,7 +151,7 @@ impl LayerKinds {
                 return Err((
                     pawns.get(1).copied(),
                     format!(
-                        "the layer has one Pawn, the type with a pawn's advances \
+                        "the 12x8 game's powers need one Pawn, the type with a pawn's advances \
                          (initial_steps or en_passant): this table has {}",
                         pawns.len()
                     ),
@@ -161,7 +161,7 @@ impl LayerKinds {
         let Some(&(_, king)) = found.iter().find(|(r, _)| *r == Role::King) else {
             return Err((
                 None,
-                format!("the layer needs its {}", role_name(Role::King)),
+                format!("the 12x8 game's powers need a {}", role_name(Role::King)),
             ));
         };
         kinds.king = king as u8;

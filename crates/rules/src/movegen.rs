@@ -99,7 +99,7 @@ impl Position {
         // came with its moves.)
         if let Some(drops) = &self.variant().rules.drops
             && self.mid_turn().is_none()
-            && !self.variant().chess
+            && !self.variant().powers
         {
             self.hand_drops(drops, out);
         }
@@ -127,7 +127,7 @@ impl Position {
         let any_doubled = !doubled.is_empty();
         // The check rules' pawns, and the 12x8 layer's exotic types and bewitched pieces, are
         // listed apart (`mechanism_piece_moves`).
-        let layer = self.variant().chess;
+        let layer = self.variant().powers;
         let mechanisms = layer || self.variant().has_chess_rules;
         // Castlings follow their King's own moves (`castlings_from`).
         let castles = mechanisms && self.state().castle != 0;
@@ -203,7 +203,7 @@ impl Position {
     /// the hot loop, which the games without these rules run alone.
     #[inline(never)]
     fn mechanism_piece_moves(&self, cell: usize, us: Color, out: &mut Vec<Move>) -> bool {
-        if self.variant().chess {
+        if self.variant().powers {
             return self.layer_piece_moves(cell, us, out);
         }
         if self.variant().chess_piece(self.cell(cell)).pawn.is_some() {

@@ -156,7 +156,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
     }
     // The 12x8 game's drops, castling, Golem moves, shots, flips and promotions with a square
     // are read by comparing the text with what each style writes for them.
-    if pos.variant().chess {
+    if pos.variant().powers {
         let castle = cleaned.replace('0', "O");
         for &m in legal.iter().filter(|&&m| larger::read_by_text(pos, m)) {
             let styles = [Style::Long, Style::Coordinate, Style::Short];
@@ -304,7 +304,7 @@ pub(crate) fn coordinate(v: &Variant, m: Move) -> String {
         MoveKind::ShootPassing => format!("{from}x{to}ep"),
         MoveKind::Golem => format!("{from}{to},{}{}", s(Square(m.aux[0])), s(Square(m.aux[1]))),
     };
-    if v.chess {
+    if v.powers {
         // Many promotion types, and squares for teleports and explosions: written out.
         return legs + &larger::promotion_suffix(v, m);
     }
@@ -329,7 +329,7 @@ fn base(pos: &Position, m: Move, with_from: bool) -> String {
         String::new()
     };
     let to = square_text(v, m.to);
-    if v.chess
+    if v.powers
         && let Some(text) = larger::halfling_text(pos, m, abbr, &from)
     {
         return text;
@@ -579,7 +579,7 @@ fn same_but_promotion(a: Move, b: Move) -> bool {
 /// its ordinary move, and flipping the exception.
 fn suffix(pos: &Position, m: Move, moves: &[Move]) -> String {
     let v = pos.variant();
-    if v.chess {
+    if v.powers {
         return larger::promotion_suffix(v, m);
     }
     let could_promote = |o: &Move| o.promotion().is_some() && same_but_promotion(*o, m);
@@ -616,7 +616,7 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
                 && o.promotion() == m.promotion()
                 // A 12x8 promotion's square (`=As@f7`) tells such moves apart; nothing else in
                 // `aux` is written (a bewitched step's mark is not), so it tells nothing apart.
-                && (!v.chess || larger::promotion_suffix(v, o) == larger::promotion_suffix(v, m))
+                && (!v.powers || larger::promotion_suffix(v, o) == larger::promotion_suffix(v, m))
                 && base(pos, o, false) == text
         })
     };

@@ -237,7 +237,7 @@ pub enum Special {
 
 impl Special {
     /// Whether this is one of the 12x8 layer's exotic powers (`layer = "larger-board"`).
-    pub fn is_layer_hook(&self) -> bool {
+    pub fn is_power_hook(&self) -> bool {
         matches!(
             self,
             Special::Halfling(_)

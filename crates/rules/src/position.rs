@@ -212,7 +212,7 @@ impl Position {
         if pos.side == Color::Tan {
             pos.hash ^= v.side_key();
         }
-        if v.chess {
+        if v.powers {
             pos.chess = setup.chess.unwrap_or_else(|| {
                 // An array starts with the castlings whose King and Rook stand ready.
                 let mut state = ChessState::initial(v);
@@ -268,11 +268,6 @@ impl Position {
     #[inline]
     pub fn variant(&self) -> &'static Variant {
         self.variant
-    }
-    /// The 12x8 game's state beyond the board (hands, rights, en passant); `None` for the
-    /// other games.
-    pub fn chess_state(&self) -> Option<&ChessState> {
-        self.variant.chess.then_some(&self.chess)
     }
 
     /// The pieces `color` holds in hand, by type, with their numbers, in a game with drops

@@ -111,7 +111,7 @@ impl Position {
     pub fn named_square(&self, m: crate::Move) -> Option<crate::Square> {
         use crate::layer_kinds::Role;
         let kinds = &self.variant().layer_kinds;
-        (self.variant().chess
+        (self.variant().powers
             && m.kind == crate::MoveKind::Normal
             && m.promotion()
                 .is_some_and(|k| matches!(kinds.role(k.0), Role::Assassin | Role::Thunder)))

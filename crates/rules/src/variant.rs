@@ -240,12 +240,14 @@ pub struct Variant {
     pub latent: u8,
     /// The board-dependent promotion rule, if any (`PromotionRule`); `None` for Scirocco.
     pub promotion_rule: Option<PromotionRule>,
-    /// The 12x8 game's International Chess layer: check, castling, en passant, drops from hands,
-    /// draws (`position/larger`). Its moves do not come from the compiled tables.
-    pub chess: bool,
-    /// On the 12x8 layer: what each type is to it (`LayerKinds`, read from the file's hooks).
+    /// Some type has a power of the 12x8 game's exotic pieces (a file's `halfling`, `wizard`,
+    /// `elephant`, `assassin`, `thunder` or `golem` hook): the powers' code (`position/larger`)
+    /// hooks into the general check rules, pawns, drops and make. False in every other game,
+    /// which never enters it.
+    pub powers: bool,
+    /// With `powers`: what each type is to them (`LayerKinds`, read from the file's hooks).
     pub layer_kinds: crate::layer_kinds::LayerKinds,
-    /// On the 12x8 layer: each side's King's square in the game's default array. A King that has
+    /// With `powers`: each side's King's square in the game's default array. A King that has
     /// left it has moved, and drops wait until both have.
     pub(crate) king_homes: [crate::geometry::Square; 2],
     /// International Chess rules as mechanisms (check, castling, stalemate, draws, promotion
@@ -554,7 +556,7 @@ impl Variant {
                         Special::Shoot => c.shoot = true,
                         Special::Arrival(kind) => c.arrival = Some(kind),
                         // The 12x8 layer's powers: its code reads them (`LayerKinds`).
-                        ref layer if layer.is_layer_hook() => {}
+                        ref layer if layer.is_power_hook() => {}
                         ref jupiter => compile_jupiter_hook(
                             c.jupiter.get_or_insert_with(Default::default),
                             jupiter,
@@ -618,7 +620,7 @@ impl Variant {
             rules,
             setups,
             promotion_rule: None,
-            chess: false,
+            powers: false,
             layer_kinds: Default::default(),
             king_homes: [
                 crate::geometry::Square::new(6, 0),
@@ -685,10 +687,9 @@ impl Variant {
             .unwrap_or(kind)
     }
 
-    /// Selects the 12x8 game's own International Chess layer (see `chess`), whose pieces are
-    /// `kinds`.
-    pub fn with_larger_board_layer(mut self, kinds: crate::layer_kinds::LayerKinds) -> Variant {
-        self.chess = true;
+    /// Switches on the 12x8 game's powers (see `powers`) for the types `kinds` names.
+    pub fn with_powers(mut self, kinds: crate::layer_kinds::LayerKinds) -> Variant {
+        self.powers = true;
         self.layer_kinds = kinds;
         // Its state is the general one (`ChessState`), kept by the general `make` with the
         // layer's hooks.

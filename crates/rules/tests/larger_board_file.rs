@@ -1,6 +1,6 @@
 //! The 12x8 game as a variant file (`games/larger-board.toml`): a copy that renames things plays
-//! the same game, a copy that changes what the layer's code relies on is one clear error, and
-//! the game's array serves a file that does not use the layer.
+//! the same game, a copy that changes what its powers' code relies on is one clear error, and
+//! the game's array serves a file without the powers.
 
 use jovian_rules::fen::{parse_position, write_position};
 use jovian_rules::file::game_from_toml;
@@ -69,7 +69,7 @@ fn a_copy_with_new_names_plays_the_same_game() {
     ]);
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
     let builtin = Variant::by_id("larger-board").unwrap();
-    assert!(v.chess);
+    assert!(v.powers);
     assert_eq!(v.side_titles, ["Red", "Green"]);
     assert!(v.answers_to("renamed-12x8"));
     let lion = v.kind_by_abbr("Li").unwrap();
@@ -150,7 +150,7 @@ fn a_copy_may_drop_the_types_that_move_by_their_file() {
         .replacen("builtin = \"larger-board\"", &array, 1)
         .replacen("\"N\", \"Li\", \"C\", \"V\", \"Le\"", "\"N\", \"Le\"", 1);
     let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
-    assert!(v.chess);
+    assert!(v.powers);
     assert_eq!(v.pieces.len(), 18);
     assert!(v.kind_by_abbr("Li").is_none());
     // Twelve Pawns, one or two steps each, and eight Knight leaps (from z1, b1, g1 and i1); the
@@ -170,7 +170,7 @@ fn a_copy_may_drop_the_types_that_move_by_their_file() {
 }
 
 #[test]
-fn a_copy_may_not_change_what_the_layer_relies_on() {
+fn a_copy_may_not_change_what_the_powers_rely_on() {
     let with_archbishop = |edits: &[(&str, &str)]| {
         let mut text = FILE.to_string() + ARCHBISHOP;
         for (from, to) in edits {
@@ -181,7 +181,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
     let cases: [(&[(&str, &str)], &str); 19] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
-            "King and Archbishop are both the layer's King",
+            "King and Archbishop are both the 12x8 powers' King",
         ),
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}promoted = true\n"))],
@@ -216,25 +216,28 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
             )],
             "may promote to any type but the King",
         ),
-        (&[("royal = true\n", "")], "the layer needs its King"),
+        (
+            &[("royal = true\n", "")],
+            "the 12x8 game's powers need a King",
+        ),
         (
             &[("hooks = [\"thunder\"]\n", "")],
             "drops the built-in game's types in hand with their powers: Th is not one",
         ),
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}hooks = [\"wizard\"]\n"))],
-            "this piece is the layer \"larger-board\"'s Wizard (its abbreviation is \"Wz\")",
+            "this piece is the 12x8 game's Wizard (its abbreviation is \"Wz\")",
         ),
         (
             &[(
                 "hooks = [\"assassin\"]\n",
                 "hooks = [\"assassin\", \"thunder\"]\n",
             )],
-            "this piece is the layer \"larger-board\"'s Assassin",
+            "this piece is the 12x8 game's Assassin",
         ),
         (
             &[("check = true\n", "check = true\npromotion = \"optional\"\n")],
-            "its [rules] are the built-in game's",
+            "its [rules] are the built-in 12x8 game's",
         ),
         (
             &[(
@@ -252,10 +255,10 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
                 "builtin = \"larger-board\"",
                 "blue = [\"Q e1\"]\nsymmetry = \"mirror\"",
             )],
-            "the array is no position of the layer",
+            "the array is no position of this game (with the 12x8 game's powers)",
         ),
         (
-            &[("\nlayer = \"larger-board\"", "\nlayer = \"chess\"")],
+            &[("\nformer_hashes", "\nlayer = \"chess\"\nformer_hashes")],
             "not a rules layer",
         ),
         (
@@ -267,7 +270,7 @@ fn a_copy_may_not_change_what_the_layer_relies_on() {
         ),
         (
             &[("captures_to_hand = [\"As\"]", "captures_to_hand = true")],
-            "drops as its code does",
+            "drops as their code does",
         ),
         (
             &[("\"As\", \"Th\"],\n", "\"As\", \"Th\", \"Th\"],\n")],
@@ -641,19 +644,58 @@ fn a_copy_may_add_types_and_place_them() {
     assert!(text.contains("castle=Kk"), "{text}");
 }
 
-/// The exotic powers are the layer's code: a file that names one without the layer is told so,
-/// at the piece.
+/// The pieces that name a power switch its code on: the built-in file has no other switch. An
+/// older file's `layer = "larger-board"` is still read, and is the same game (the same
+/// definition hash, so its records replay).
 #[test]
-fn a_power_needs_the_layer() {
-    let text = copy_text("no-layer", &[("\nlayer = \"larger-board\"", "")]);
-    let e = game_from_toml(&text).expect_err("refused").to_string();
-    assert!(e.contains("is a power of the 12x8 game's layer"), "{e}");
-    assert!(e.contains("Halfling(Leaper)"), "{e}");
-    // The entry's `[[piece]]` line, just above its name.
-    let line = text[..text.find("name = \"Leaper\"").unwrap()]
-        .lines()
-        .count();
-    assert!(e.contains(&format!("line {line},")), "{e}");
+fn the_powers_are_switched_on_by_their_pieces() {
+    let builtin = Variant::by_id("larger-board").unwrap();
+    assert!(!FILE.contains("layer ="));
+    assert!(builtin.powers);
+    let older = edited(&[(
+        "\nformer_hashes",
+        "\nlayer = \"larger-board\"\nformer_hashes",
+    )]);
+    let v = game_from_toml(&older).unwrap_or_else(|e| panic!("{e}"));
+    assert!(v.powers);
+    assert_eq!(v.definition_hash(), builtin.definition_hash());
+}
+
+/// The check rule's promotion limits hold for the powers' Pawn: with `{ Q = 1 }` and a Queen on
+/// the board, a Pawn reaching its last rank may become anything else but no second Queen.
+#[test]
+fn promotion_limits_hold_with_the_powers() {
+    let limited = copy_text(
+        "limited-12x8",
+        &[(
+            "check = true\n",
+            "check = true\npromotion_limits = { Q = 1 }\n",
+        )],
+    );
+    let limited = game_from_toml(&limited).unwrap_or_else(|e| panic!("{e}"));
+    let builtin = Variant::by_id("larger-board").unwrap();
+    let text = "1,k,10/6,P,5/12/12/12/12/12/K,10,Q w castle=- kings=wb drops=closed hand=- ep=- \
+                halfmove=0";
+    let promotions = |v: &'static Variant| {
+        let setup = parse_position(v, text).unwrap_or_else(|e| panic!("{e}"));
+        let mut pos = Position::from_setup(&setup).unwrap();
+        let queen = v.kind_by_abbr("Q").unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let from_e7 = moves
+            .iter()
+            .filter(|m| m.from == v.geometry.parse_square("e7").unwrap());
+        let kinds: Vec<_> = from_e7.filter_map(|m| m.promotion()).collect();
+        let queens = kinds.iter().filter(|&&k| k == queen).count();
+        (kinds.len(), queens)
+    };
+    let (all, queens) = promotions(builtin);
+    assert_eq!(queens, 1);
+    assert!(
+        all > 13,
+        "the thirteen plain types and the Assassin's squares: {all}"
+    );
+    assert_eq!(promotions(limited), (all - 1, 0));
 }
 
 /// Plain chess pieces on the 12x8 game's array, without its layer: the general check rules.
@@ -721,7 +763,7 @@ initial_steps = 2
 initial_ranks = [2]
 "#;
     let v = game_from_toml(text).unwrap_or_else(|e| panic!("{e}"));
-    assert!(!v.chess);
+    assert!(!v.powers);
     // Twelve Pawns with one or two steps, two Knights and two Knight-leaping Lions with two
     // and one free squares each; the Rooks and Cannons are shut in.
     assert_eq!(perft(v, 1), 24 + 4 + 2);

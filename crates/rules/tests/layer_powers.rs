@@ -1,9 +1,10 @@
-//! The 12x8 layer's powers (`halfling`, `wizard`, `elephant`, `assassin`, `thunder`, `golem`) in
-//! other games: each power is optional, and the layer plays on any board of up to eight ranks.
+//! The 12x8 game's powers (`halfling`, `wizard`, `elephant`, `assassin`, `thunder`, `golem`) in
+//! other games: each power is optional, and the powers play on any board up to 16x16.
 //! `tests/data/wizard-capablanca.toml` is Capablanca Chess with the 12x8 game's Wizards; before
 //! the first Wizard can be dropped it is Capablanca Chess, whose perft Fairy-Stockfish publishes.
 
 mod common;
+mod walk;
 
 use jovian_rules::fen::parse_position;
 use jovian_rules::file::game_from_toml;
@@ -11,6 +12,7 @@ use jovian_rules::notation::{Style, format_legal_moves};
 use jovian_rules::{Move, Position, Setup, Variant};
 
 const WIZARDS: &str = include_str!("data/wizard-capablanca.toml");
+const POWERS: &str = include_str!("data/powers-capablanca.toml");
 const LARGER: &str = include_str!("../games/larger-board.toml");
 
 fn start(v: &'static Variant) -> Position {
@@ -40,7 +42,7 @@ fn moves_from(pos: &mut Position, from: &str) -> Vec<String> {
 #[test]
 fn wizards_on_ten_files_play_capablanca_until_they_come() {
     let v = game_from_toml(WIZARDS).unwrap_or_else(|e| panic!("{e}"));
-    assert!(v.chess);
+    assert!(v.powers);
     assert_eq!((v.geometry.width, v.geometry.height), (10, 8));
     assert_eq!(v.layer_kinds.golem, None);
     assert_eq!(start(v).perft(4), 805_128);
@@ -131,12 +133,12 @@ fn each_power_is_optional_but_the_golem_comes_whole() {
     assert!(e.contains("the Golem has four parts"), "{e}");
 }
 
-/// Capablanca Chess on ten ranks with Wizards and an Assassin: the layer plays on a board of any
+/// Capablanca Chess on ten ranks with Wizards and an Assassin: the powers play on a board of any
 /// size (here the general rules' perft until the first drop), keeps the squares a mover passed
 /// on every rank (a Rook's path along the ninth, squares 129 to 132, which an Assassin beside it
 /// shoots en passant), and promotes its Pawns on the last rank only.
 #[test]
-fn the_layer_plays_on_a_board_of_ten_ranks() {
+fn the_powers_play_on_a_board_of_ten_ranks() {
     let assassin = "\n[[piece]]\nname = \"Assassin\"\nabbr = \"As\"\nhooks = [\"assassin\"]\n";
     let tall = WIZARDS
         .replacen("id = \"wizard-capablanca\"", "id = \"tall-wizards\"", 1)
@@ -156,17 +158,19 @@ fn the_layer_plays_on_a_board_of_ten_ranks() {
         + assassin;
     let v = game_from_toml(&tall).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((v.geometry.width, v.geometry.height), (10, 10));
-    // The same game without the layer and its powers: the general check rules.
+    // The same game without the powers: the general check rules.
     let (drops, setup) = (
         tall.find("[drops]").unwrap(),
         tall.find("[[piece]]").unwrap(),
     );
-    let plain = format!("{}{}", &tall[..drops], &tall[setup..])
-        .replacen("id = \"tall-wizards\"", "id = \"tall-plain\"", 1)
-        .replacen("layer = \"larger-board\"\n", "", 1);
+    let plain = format!("{}{}", &tall[..drops], &tall[setup..]).replacen(
+        "id = \"tall-wizards\"",
+        "id = \"tall-plain\"",
+        1,
+    );
     let plain = common::without_piece(&plain, "Wizard").replacen(assassin, "", 1);
     let general = game_from_toml(&plain).unwrap_or_else(|e| panic!("{e}"));
-    assert!(!general.chess);
+    assert!(!general.powers);
     let count = start(v).perft(3);
     assert!(count > 20_000, "{count}");
     assert_eq!(count, start(general).perft(3));
@@ -204,5 +208,56 @@ fn the_layer_plays_on_a_board_of_ten_ranks() {
         .expect_err("two promotion ranks")
         .to_string();
     assert!(e.contains("promotion_ranks = [[8], [1]]"), "{e}");
-    assert!(e.contains("line 14"), "{e}");
+    let board_line = early[..early.find("[board]").unwrap()].lines().count() + 1;
+    assert!(e.contains(&format!("line {board_line},")), "{e}");
+}
+
+/// Every power on ten files (`tests/data/powers-capablanca.toml`: Capablanca Chess with the 12x8
+/// game's whole hand). From a composed position with a Golem a side, the four Halflings, Wizards,
+/// Elephants and an Assassin on the board and an Assassin and a Thunder in hand, each power's
+/// moves are there; and random games from it and from the array (and the 12x8 game's) make and
+/// unmake exactly, keep the hash and the counts (a Golem's partner among the captures), and list
+/// each move once (`walk::walk`).
+#[test]
+fn every_power_plays_on_ten_files() {
+    use jovian_rules::MoveKind;
+    let v = game_from_toml(POWERS).unwrap_or_else(|e| panic!("{e}"));
+    let kinds = &v.layer_kinds;
+    assert!(v.powers);
+    assert_eq!((v.geometry.width, v.geometry.height), (10, 8));
+    assert!(kinds.golem.is_some() && kinds.elephant.is_some() && kinds.thunder.is_some());
+    let text = "r,2,el,k,4,r/p,le,p,2,wz,1,pi,p,p/6,gse,3/1,as,5,gnw,2/3,Gsw,Ad,3,wd,1/\
+                2,Gne,3,Wz,3/P,P,Pi,2,Wd,1,P,P,P/R,1,Le,1,El,K,3,R w castle=- kings=wb \
+                drops=open hand=As,Th,th ep=- halfmove=0";
+    let mut pos = position(v, text);
+    let moves = walk::legal(&mut pos);
+    let abbr = |m: &Move| pos.piece_at(m.from).map(|p| v.abbr(p.kind));
+    let count = |f: &dyn Fn(&Move) -> bool| moves.iter().filter(|m| f(m)).count();
+    // The Golem moves whole; the Wizards mirror (g3 <-> d3) and step; the Elephant turns round
+    // its King; the Halflings move half-way to the edge; the Assassin is dropped where it gives
+    // check, and the Thunder waits for the Kings to face each other.
+    assert!(count(&|m| m.kind == MoveKind::Golem) > 0);
+    let square = |name: &str| v.geometry.parse_square(name).unwrap();
+    // The Wizard on g3: Ferz steps to f4 and h4 (f2 and h2 hold its own), and from its mirror
+    // square d3 Wazir steps to d2 and e3 (d4 and c3 hold its own Golem).
+    let mut wizard: Vec<String> = (moves.iter())
+        .filter(|m| m.from == square("g3"))
+        .map(|m| v.geometry.square_name(m.to))
+        .collect();
+    wizard.sort();
+    assert_eq!(wizard, ["d2", "e3", "f4", "h4"]);
+    assert!(count(&|m| abbr(m) == Some("El")) > 0);
+    for halfling in ["Le", "Pi", "Ad", "Wd"] {
+        assert!(count(&|m| abbr(m) == Some(halfling)) > 0, "{halfling}");
+    }
+    let dropped =
+        |m: &Move, a: &str| m.kind == MoveKind::Drop && m.promotion().map(|k| v.abbr(k)) == Some(a);
+    assert!(count(&|m| dropped(m, "As")) > 0);
+    assert_eq!(count(&|m| dropped(m, "Th")), 0);
+    let larger = Variant::by_id("larger-board").unwrap();
+    for seed in 0..6 {
+        walk::walk(position(v, text), seed, 30);
+        walk::walk(start(v), seed, 30);
+        walk::walk(start(larger), seed, 30);
+    }
 }

@@ -478,13 +478,13 @@ fn board_view_with(pos: &Position, danger: &[Square]) -> BoardView {
         .last()
         .map(|m| (v.square_name(m.from), v.square_name(target(m))));
     let mut hands = Vec::new();
-    if v.chess || v.rules.drops.is_some() {
+    if v.powers || v.rules.drops.is_some() {
         // Asking the rules why a drop cannot be made takes a move generation (once a position);
         // the 12x8 game's rules can say why (a general game's drops are lit on the board).
         let mut probe = pos.clone();
         for color in Color::BOTH {
             for (kind, count) in pos.hand_pieces(color) {
-                let why_not = (v.chess && color == pos.side_to_move())
+                let why_not = (v.powers && color == pos.side_to_move())
                     .then(|| probe.why_no_drop(kind))
                     .flatten()
                     .map(|why| no_drop_text(&mut probe, why));

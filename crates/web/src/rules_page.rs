@@ -6,6 +6,7 @@
 //! variant file (`--variants DIR`) has no published text and no readings: its page says whose
 //! file it is instead. The page renders the Markdown itself (assets/rules.js).
 
+use jovian_rules::chess_rules::{ChessRules, StalemateResult};
 use jovian_rules::drop_rules::{DropPlace, DropRules};
 use std::borrow::Cow;
 
@@ -100,15 +101,6 @@ fn notation(v: &Variant) -> String {
 }
 
 fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
-    if v.chess {
-        return vec![
-            "Checkmate wins; there is check as in chess, and no move may leave one's King in check."
-                .to_string(),
-            "Stalemate, the third occurrence of a position, fifty moves a side without a capture, \
-             a Pawn move or a drop, and bare Kings are draws."
-                .to_string(),
-        ];
-    }
     let mut out = Vec::new();
     if v.rules.royal_capture_loses {
         out.push(format!(
@@ -119,7 +111,10 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
     if v.rules.bare_piece_loses {
         out.push("A side reduced to a single piece has lost.".to_string());
     }
-    out.push("A side with no legal move on its turn has lost.".to_string());
+    match &v.chess_rules {
+        Some(rules) => out.extend(check_rule(v, rules, royal)),
+        None => out.push("A side with no legal move on its turn has lost.".to_string()),
+    }
     if v.rules.promotion_moves == jovian_rules::shogi_rules::PromotionMoves::EntryOrCapture {
         out.push(
             "A piece may promote, if it wishes, on a move that enters its promotion zone, or that \
@@ -152,6 +147,88 @@ fn victory(v: &Variant, royal: &[&str]) -> Vec<String> {
              is no draw by repetition)."
                 .to_string(),
         );
+    }
+    out
+}
+
+/// The check rule's sentences, as the game's file sets it (`[rules] check = true`): checkmate
+/// and stalemate, the draws, the castlings and the promotions' options and limits.
+fn check_rule(v: &Variant, rules: &ChessRules, royal: &[&str]) -> Vec<String> {
+    let stalemate = match rules.stalemate {
+        StalemateResult::Draw => "a draw",
+        StalemateResult::Loss => "the stalemated side has lost",
+        StalemateResult::Win => "the stalemated side has won",
+    };
+    let mut out = vec![format!(
+        "Check as in chess: no move may leave one's royal piece ({}) attacked. A side with no \
+         legal move on its turn has lost if its royal piece is attacked (checkmate); if not, \
+         it is stalemated: {stalemate}.",
+        royal.join(", ")
+    )];
+    let mut draws = Vec::new();
+    if rules.repetition_draws {
+        draws.push("the third occurrence of a position".to_string());
+    }
+    if let Some(plies) = rules.fifty_move_plies {
+        let reset = if v.powers {
+            "a capture, a Pawn move or a drop"
+        } else {
+            "a capture or a pawn's move"
+        };
+        draws.push(format!(
+            "{plies} plies (moves of either side) without {reset}"
+        ));
+    }
+    if rules.bare_royals_draw {
+        draws.push("each side down to its royal piece with nothing left to drop".to_string());
+    }
+    if !draws.is_empty() {
+        out.push(format!("Draws: {}.", draws.join("; ")));
+    }
+    let castlings: Vec<String> = (rules.castlings.iter())
+        .filter(|c| c.color == jovian_rules::Color::Blue)
+        .map(|c| {
+            let name = |sq| v.square_name(sq);
+            format!(
+                "the King {}-{} with the piece on {} going to {}",
+                name(c.king_from),
+                name(c.king_to),
+                name(c.rook_from),
+                name(c.rook_to)
+            )
+        })
+        .collect();
+    if !castlings.is_empty() {
+        out.push(format!(
+            "Castling ({}, {} mirrored): while neither piece has moved, the squares between them \
+             and their destinations are empty, and the King is not in check and passes and \
+             reaches no attacked square.",
+            castlings.join("; "),
+            v.side_titles[1]
+        ));
+    }
+    if rules.promotion_optional {
+        out.push(
+            "A piece in its promotion zone may decline to promote, unless it could never move \
+             again."
+                .to_string(),
+        );
+    }
+    let limits: Vec<String> = (v.kinds())
+        .filter(|&k| rules.limit(k) > 0)
+        .map(|k| {
+            format!(
+                "{} while its side has fewer than {}",
+                v.spec(k).name,
+                rules.limit(k)
+            )
+        })
+        .collect();
+    if !limits.is_empty() {
+        out.push(format!(
+            "A piece promotes to a type only while it is allowed: {}.",
+            limits.join("; ")
+        ));
     }
     out
 }
@@ -291,5 +368,36 @@ mod tests {
             }
             assert!(!victory(v, &["King"]).is_empty());
         }
+    }
+
+    /// A game with the check rule says so, as its file sets it, and never that a side without a
+    /// move has lost; the 12x8 game's castlings are named by their squares.
+    #[test]
+    fn the_check_rule_is_stated_as_the_file_sets_it() {
+        let v = Variant::by_id("larger-board").unwrap();
+        let text = victory(v, &["King"]).join(" ");
+        assert!(text.contains("stalemated: a draw"), "{text}");
+        assert!(
+            text.contains("the King e1-g1 with the piece on h1 going to f1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("without a capture, a Pawn move or a drop"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("no legal move on its turn has lost."),
+            "{text}"
+        );
+        let grand = include_str!("../../../variants/grand.toml");
+        let grand = jovian_rules::file::game_from_toml(grand).unwrap();
+        let text = victory(grand, &["King"]).join(" ");
+        assert!(text.contains("may decline to promote"), "{text}");
+        assert!(
+            text.contains("Queen while its side has fewer than 1;"),
+            "{text}"
+        );
+        let jupiter = victory(Variant::by_id("jupiter").unwrap(), &["King"]).join(" ");
+        assert!(!jupiter.contains("Check as in chess"), "{jupiter}");
     }
 }

@@ -119,7 +119,7 @@ fn describe(v: &'static Variant, file: Option<&str>) -> VariantInfo {
         setup_help: v.setups.help,
         pairs,
         pieces,
-        hands: v.chess || v.rules.drops.is_some(),
+        hands: v.powers || v.rules.drops.is_some(),
         sides: [v.side_title(Color::Blue), v.side_title(Color::Tan)],
     }
 }

@@ -101,7 +101,7 @@ pub fn canonical_text(v: &Variant) -> String {
         "setup": setup(v),
         "pieces": pieces,
     });
-    if v.chess {
+    if v.powers {
         definition["chess"] = json!(crate::variants::larger_board::LAYER);
     }
     let shogi_rules =

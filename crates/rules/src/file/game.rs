@@ -3,7 +3,7 @@
 //! otherwise make by panicking, and written back from one. docs/variants.md describes the keys.
 //!
 //! Every built-in game is such a file (`games/*.toml`), written back and read into the same game
-//! (a test); the 12x8 game's names its rules layer (`layer.rs`).
+//! (a test); the 12x8 game's exotic pieces name their powers as hooks (`powers.rs`).
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -36,9 +36,9 @@ pub struct GameSection {
     /// Other names the game answers to on the command line and in records (`["12x8"]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
-    /// A built-in rules layer that gives the pieces powers the format cannot state yet: only
-    /// `"larger-board"` (the 12x8 game's, `variants::larger_board`). What a file on it must keep
-    /// and may change is `layer.rs`'s to check.
+    /// An older file's switch for the 12x8 game's powers, `"larger-board"`: read and ignored,
+    /// since the pieces that name a power (`halfling`, `wizard`, ...) switch them on (`powers.rs`
+    /// checks what such a file must keep). Never written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layer: Option<String>,
     /// Definition hashes this game had before its text changed without a change of rules
@@ -240,34 +240,23 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     };
     let board = file.board.get_ref();
     let rules_in = file.rules.get_ref();
-    let layer = match game.layer.as_deref() {
-        None => None,
-        Some(crate::variants::larger_board::LAYER) => {
-            super::layer::check_larger_board(&file).map_err(|(span, why)| at(span, why))?;
-            Some(crate::variants::larger_board::LAYER)
-        }
-        Some(other) => {
-            return Err(at(
-                file.game.span(),
-                format!(
-                    "layer = {other:?} is not a rules layer of Jovian (the only one is {:?})",
-                    crate::variants::larger_board::LAYER
-                ),
-            ));
-        }
-    };
-    if layer.is_none()
-        && let Some((entry, hook)) = (file.piece.iter())
-            .find_map(|p| Some((p, p.get_ref().hooks.iter().find(|h| h.is_layer_hook())?)))
+    // The 12x8 game's powers are switched on by the pieces that name them; `layer` is an older
+    // file's way of saying so, still read.
+    if let Some(other) = game.layer.as_deref()
+        && other != crate::variants::larger_board::LAYER
     {
         return Err(at(
-            entry.span(),
+            file.game.span(),
             format!(
-                "{hook:?} is a power of the 12x8 game's layer: a file names it with \
-                 layer = {:?} in [game]",
+                "layer = {other:?} is not a rules layer of Jovian (the only one was {:?}, whose \
+                 powers are now switched on by the pieces' hooks: the key may be left out)",
                 crate::variants::larger_board::LAYER
             ),
         ));
+    }
+    let powers = (file.piece.iter()).any(|p| p.get_ref().hooks.iter().any(|h| h.is_power_hook()));
+    if powers {
+        super::powers::check_powers(&file).map_err(|(span, why)| at(span, why))?;
     }
     let aliases = game
         .aliases
@@ -297,7 +286,7 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     }
     let no_way_to_win =
         !rules_in.royal_capture_loses && !rules_in.bare_piece_loses && !rules_in.check;
-    if no_way_to_win && layer.is_none() {
+    if no_way_to_win && !powers {
         return Err(at(
             file.rules.span(),
             "the game has no way to be won: set royal_capture_loses, bare_piece_loses or check"
@@ -500,8 +489,8 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     .with_based_on(based_on)
     .with_aliases(leak::strings(aliases))
     .with_former_hashes(leak::strings(game.former_hashes));
-    if layer.is_some() {
-        variant = crate::variants::larger_board::with_layer(variant).map_err(|(piece, why)| {
+    if powers {
+        variant = crate::variants::larger_board::with_powers(variant).map_err(|(piece, why)| {
             let span = piece.map_or(game_span, |i| file.piece[i].span());
             at(span, why)
         })?;
@@ -510,9 +499,10 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         variant = variant.with_promotion_rule(rule);
     }
     if let Some(chess_rules) = chess_rules {
-        variant = match layer {
-            Some(_) => variant.with_layer_rules(chess_rules),
-            None => variant.with_chess_rules(chess_rules),
+        variant = if powers {
+            variant.with_layer_rules(chess_rules)
+        } else {
+            variant.with_chess_rules(chess_rules)
         };
     }
     if let Some((titles, letters)) = sides {
@@ -520,8 +510,8 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
     }
     let default = (variant.setups.build)(&variant, variant.setups.default)
         .ok_or_else(|| FileError::at(text, 0, "the setup has no default array".to_string()))?;
-    if layer.is_some() {
-        // The layer's Kings have moved once they leave their squares in the default array.
+    if powers {
+        // With the powers, the Kings have moved once they leave their squares in the default array.
         for &(color, kind, square) in &default {
             if kind.0 == variant.layer_kinds.king {
                 variant.king_homes[color.index()] = square;
@@ -551,15 +541,15 @@ pub fn game_from_toml(text: &str) -> Result<&'static Variant, FileError> {
         }
     }
     let variant = variant.leak();
-    if let Some(layer) = layer {
-        // The layer's rules judge the array: a King a side, none in check.
+    if powers {
+        // The powers' rules judge the array: a King a side, none in check.
         let setup = crate::Setup::named(variant, variant.setups.default)
             .expect("the default array was built above");
         crate::Position::from_setup(&setup).map_err(|e| {
             FileError::at(
                 text,
                 file_setup_start,
-                format!("the array is no position of the layer {layer:?}: {e}"),
+                format!("the array is no position of this game (with the 12x8 game's powers): {e}"),
             )
         })?;
     }
@@ -715,9 +705,7 @@ pub fn game_to_toml(v: &Variant) -> Result<String, String> {
             based_on: v.based_on.map(str::to_string),
             sides: (v.side_titles != ["Blue", "Tan"]).then(|| v.side_titles.map(str::to_string)),
             aliases: v.aliases.iter().map(|a| a.to_string()).collect(),
-            layer: v
-                .chess
-                .then(|| crate::variants::larger_board::LAYER.to_string()),
+            layer: None,
             former_hashes: v.former_hashes.iter().map(|h| h.to_string()).collect(),
         },
         board: BoardSection {

@@ -30,7 +30,12 @@ fn every_game_is_written_and_read_back_the_same() {
             (v.rules.royal_capture_loses, v.rules.bare_piece_loses)
         );
         assert_eq!(back.promotion_rule, v.promotion_rule);
-        assert_eq!((back.chess, back.aliases), (v.chess, v.aliases), "{}", v.id);
+        assert_eq!(
+            (back.powers, back.aliases),
+            (v.powers, v.aliases),
+            "{}",
+            v.id
+        );
         assert_eq!(back.geometry.file_letters, v.geometry.file_letters);
         let name = (v.setups.random)(7);
         assert_eq!(

@@ -7,8 +7,8 @@ mod chess;
 pub mod definition;
 mod drops;
 pub mod game;
-mod layer;
 pub mod piece;
+mod powers;
 
 pub use game::{game_from_toml, game_to_toml};
 pub use piece::{FileError, PieceEntry, pieces_from_toml, pieces_to_toml};

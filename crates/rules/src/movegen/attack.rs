@@ -32,7 +32,7 @@ impl Position {
         // Chess has its own attack test; a piece that only some types may take is found by the
         // moves themselves. (A doubled piece's continuing twins take what their plain moves
         // take: they add no victims.)
-        if v.chess
+        if v.powers
             || v.compiled(self.cell(target.cell()))
                 .captured_only_by
                 .is_some()

@@ -27,7 +27,7 @@ impl Position {
     /// Whether a piece of `by` attacks `target` (could capture a piece of the other side there).
     pub(crate) fn square_attacked(&self, target: usize, by: Color) -> bool {
         let v = self.variant();
-        if v.chess {
+        if v.powers {
             return self.layer_attacked(target, by);
         }
         if v.plain_attacks {
@@ -241,7 +241,7 @@ impl Position {
     /// game, the castlings whose King passes an attacked square).
     #[inline]
     pub(crate) fn keep_safe_moves(&mut self, out: &mut Vec<Move>) {
-        if self.variant().chess {
+        if self.variant().powers {
             self.keep_safe_moves_of::<true>(out);
         } else {
             self.keep_safe_moves_of::<false>(out);
@@ -324,7 +324,9 @@ impl Position {
         let mut kept = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if self.variant().chess && m.kind == MoveKind::Castle && !self.castling_path_safe(m, us)
+            if self.variant().powers
+                && m.kind == MoveKind::Castle
+                && !self.castling_path_safe(m, us)
             {
                 continue;
             }

@@ -5,7 +5,7 @@
 use super::at;
 use crate::geometry::{Color, Square};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{EMPTY, OFFBOARD, Piece, code_color_index};
+use crate::piece::{EMPTY, OFFBOARD, Piece, PieceKind, code_color_index};
 use crate::position::Position;
 use crate::variant::CompiledPiece;
 
@@ -147,8 +147,15 @@ impl Position {
             && cp.jupiter.is_none()
     }
 
+    /// Whether the game's promotion limits (`[rules] promotion_limits`) let `side` promote a
+    /// piece to `kind`: no limit for it, or fewer of `side`'s pieces of that type on the board.
+    pub(crate) fn promotion_allowed(&self, kind: PieceKind, side: Color) -> bool {
+        let limit = (self.variant().chess_rules.as_ref()).map_or(0, |r| r.limit(kind));
+        limit == 0 || self.count_of(Piece::new(kind, side)) < limit as usize
+    }
+
     /// How many pieces of this type and side stand on the board.
-    pub(super) fn count_of(&self, piece: Piece) -> usize {
+    fn count_of(&self, piece: Piece) -> usize {
         let code = piece.code();
         (self.side_cells(piece.color).iter())
             .filter(|&&c| self.cell(c as usize) == code)

@@ -16,7 +16,7 @@ impl Position {
         // change of state (the Can(n)ons') is no promotion, in every game.
         (m.promotion().is_some()
             && !self.is_flip(m)
-            && (self.variant().chess || m.kind != MoveKind::Drop))
+            && (self.variant().powers || m.kind != MoveKind::Drop))
             || m.kind == MoveKind::Convert
             || self.is_capture(m)
     }
@@ -35,7 +35,7 @@ impl Position {
     pub fn legal_noisy_moves(&mut self, out: &mut Vec<Move>) -> bool {
         let v = self.variant();
         let answer_pairs = v.rules.drops.is_some_and(|d| !d.answer_pairs.is_empty());
-        if answer_pairs && !v.chess {
+        if answer_pairs && !v.powers {
             // An owed pair that can be dropped is the only legal move, which only the whole list
             // shows where drops are quiet (a rare rule: such games filter their whole list).
             self.legal_moves(out);
@@ -85,7 +85,7 @@ impl Position {
     /// `scratch` is overwritten.
     pub fn has_legal_move(&mut self, scratch: &mut Vec<Move>) -> bool {
         let v = self.variant();
-        if v.chess
+        if v.powers
             || v.has_chess_rules
             || v.rules.lion_trading.is_some()
             || self.mid_turn().is_some()

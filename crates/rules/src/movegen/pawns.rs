@@ -48,7 +48,7 @@ impl Position {
                 && code_color_index(target) != us.index()
                 && v.may_capture(kind, target)
             {
-                if v.chess
+                if v.powers
                     && let Some(birth) = self.golem_birth(from_sq, to_sq, target, us)
                 {
                     out.push(birth);
@@ -75,7 +75,7 @@ impl Position {
     #[inline(never)]
     fn push_promotions(&self, m: Move, us: Color, out: &mut Vec<Move>) {
         let v = self.variant();
-        if v.chess {
+        if v.powers {
             return self.layer_pawn_promotions(m, us, out);
         }
         let code = self.cell(m.from.cell());
@@ -93,8 +93,7 @@ impl Position {
             return;
         }
         for &kind in &chess.promotion_choices {
-            let limit = rules.map_or(0, |r| r.limit(kind));
-            if limit == 0 || self.count_of(Piece::new(kind, us)) < limit as usize {
+            if self.promotion_allowed(kind, us) {
                 out.push(m.with_promotion(kind));
             }
         }

@@ -60,10 +60,14 @@ pub(super) fn halfling_text(pos: &Position, m: Move, abbr: &str, from: &str) -> 
     if m.kind != MoveKind::Normal {
         return None;
     }
-    let victims: Vec<String> = pos
-        .captures_of(m)
-        .into_iter()
-        .map(|sq| format!("x{}", square_text(v, sq)))
+    // What the Halfling takes: a Golem part's partner, which goes with it, is not written.
+    let victims: Vec<String> = (pos.direct_victims(m).as_slice().iter())
+        .map(|&cell| {
+            format!(
+                "x{}",
+                square_text(v, crate::Square::from_cell(cell as usize))
+            )
+        })
         .collect();
     let to = square_text(v, m.to);
     Some(if capture == HalflingCapture::Leaper {

@@ -370,7 +370,7 @@ pub(super) fn barred_by_text(
     let by_text = |pos: &Position, m: Move| {
         read_by_text(m)
             || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant)
-            || (pos.variant().chess && super::larger::read_by_text(pos, m))
+            || (pos.variant().powers && super::larger::read_by_text(pos, m))
     };
     let m = pseudo.iter().copied().find(|&m| {
         !legal.contains(&m)

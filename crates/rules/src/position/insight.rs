@@ -50,7 +50,7 @@ impl Position {
             let castle = m.kind == crate::moves::MoveKind::Castle;
             // The 12x8 game tests the King's way with the King on each square passed.
             let way_safe = |pos: &mut Position| {
-                if pos.variant().chess {
+                if pos.variant().powers {
                     pos.castling_path_safe(m, us)
                 } else {
                     pos.castle_way_safe(m)

@@ -62,9 +62,9 @@ impl Position {
         if rules {
             self.chess_undo.push(self.chess);
         }
-        // The 12x8 layer's game: the squares the mover passes (its Assassins shoot there), read
-        // before the move.
-        let layer = self.variant.chess;
+        // A game with the 12x8 game's powers: the squares the mover passes (its Assassins shoot
+        // there), read before the move.
+        let layer = self.variant.powers;
         let passed = if layer && m.kind == MoveKind::Normal {
             self.passed_squares(m, larger::kind_of(moved))
         } else {
@@ -97,9 +97,6 @@ impl Position {
         for &cell in victims.as_slice() {
             let code = self.remove(cell as usize);
             self.removed.push((cell, code));
-        }
-        if layer {
-            self.layer_take_partners(removed_start);
         }
         if let Some(drops) = &self.variant.rules.drops {
             self.keep_hands(drops, m, removed_start);

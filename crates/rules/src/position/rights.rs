@@ -165,7 +165,7 @@ impl Position {
         self.chess.castle &= !(v.castle_spoilers(m.from.cell()) | v.castle_spoilers(m.to.cell()));
         self.chess.ep_target = NO_SQUARE;
         self.chess.ep_from = NO_SQUARE;
-        if v.chess {
+        if v.powers {
             // The layer's en passant (its Assassins shoot any mover on the squares it passed)
             // and counter.
             self.layer_rights(m, moved, captured, passed);
@@ -179,7 +179,7 @@ impl Position {
             self.chess.ep_target = m.to.0;
             self.chess.ep_from = m.from.0;
         }
-        if !v.chess {
+        if !v.powers {
             self.chess.halfmove = if captured || cp.pawn.is_some() {
                 0
             } else {

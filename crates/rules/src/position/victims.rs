@@ -77,7 +77,7 @@ impl Position {
     /// capture it changes the pieces on the board for good (the repetition window restarts).
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
-        if self.variant.chess {
+        if self.variant.powers {
             return !self.chess_victims(m).as_slice().is_empty();
         }
         match m.kind {
@@ -123,7 +123,7 @@ impl Position {
     /// a Communist's may be friendly). Poison, burning and a Kamikaze's self-capture come later.
     #[inline]
     pub(crate) fn victim_cells(&self, m: Move) -> VictimCells {
-        if self.variant.chess {
+        if self.variant.powers {
             return self.chess_victims(m);
         }
         let mut out = VictimCells::new();

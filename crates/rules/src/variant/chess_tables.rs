@@ -167,10 +167,10 @@ impl Variant {
     }
 
     /// Whether no move may leave the mover's royal piece attacked: the general check rules, or
-    /// the 12x8 layer's game (whose exotic pieces add their attacks: `movegen/check.rs`).
+    /// a game with the 12x8 game's powers (whose pieces add their attacks: `movegen/check.rs`).
     #[inline(always)]
     pub fn check_rule(&self) -> bool {
-        self.has_chess_rules || self.chess
+        self.has_chess_rules || self.powers
     }
 
     /// The plies without a capture or a pawn's move that draw, in a game with the check rules

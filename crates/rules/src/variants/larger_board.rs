@@ -1,11 +1,10 @@
 //! Chess on a Larger Board with not so few Pieces Dropped (Antoine Fourrière, 2003): 12x8,
 //! International Chess rules (check, castling, en passant, draws) with drops. The game is its
-//! file, `games/larger-board.toml`, which names the rules layer `larger-board`: its pieces' powers
-//! (bewitching, mirror moves, orbits round the King, a two-square Golem, flips, shots en passant)
-//! are code in `position/larger`; the King, Queen, Rook, Bishop, Knight and Lion (and any type a
-//! file adds) move by their Betza strings, and the others' strings describe their plain part for
-//! displays. This module holds what the file names: the layer's name and what it supplies to
-//! displays, and the array. docs/rules/larger-board.md records every reading of the text.
+//! file, `games/larger-board.toml`, whose exotic pieces name their powers as hooks (bewitching,
+//! mirror moves, orbits round the King, a two-square Golem, shots en passant, explosions: code in
+//! `position/larger`); the King, Queen, Rook, Bishop, Knight, Lion and Can(n)ons (and any type a
+//! file adds) move by their Betza strings and hooks, and the others' strings describe their plain
+//! part for displays. This module holds what the powers supply to displays, and the array. docs/rules/larger-board.md records every reading of the text.
 
 use std::sync::OnceLock;
 
@@ -22,8 +21,8 @@ use crate::piece::GolemPart;
 const BACK_RANK: [&str; 12] = ["Li", "C", "R", "N", "B", "Q", "K", "B", "N", "R", "C", "Li"];
 const PAWN: &str = "P";
 
-/// The one array, built for any table with these abbreviations (a file may name it without the
-/// layer: `[setup] builtin = "larger-board"`).
+/// The one array, built for any table with these abbreviations (a file may name it, with or
+/// without the powers: `[setup] builtin = "larger-board"`).
 fn build_array(v: &Variant, name: &str) -> Option<Vec<Placement>> {
     if !name.eq_ignore_ascii_case("standard") {
         return None;
@@ -84,16 +83,17 @@ fn diagram_companions(v: &Variant, kind: PieceKind, at: Square, corner: Square) 
     }
 }
 
-/// The name of the 12x8 game's rules layer (`[game] layer`), and the id of its arrays.
+/// The id of the 12x8 game's arrays; also what an older file's `[game] layer` named (the powers,
+/// which the pieces' hooks now switch on), and the mark of the powers in a definition's hash.
 pub const LAYER: &str = "larger-board";
 
-/// The game's file: the built-in game is read from it, and a file naming the layer is checked
-/// against it (`file::layer`).
+/// The game's file: the built-in game is read from it, and a file naming a power is checked
+/// against it (`file::powers`).
 pub(crate) const FILE: &str = include_str!("../../games/larger-board.toml");
 
-/// `variant` with the 12x8 layer switched on, its pieces found by their powers (`LayerKinds`),
-/// with what the layer supplies to displays.
-pub(crate) fn with_layer(variant: Variant) -> Result<Variant, RoleError> {
+/// `variant` with the 12x8 game's powers switched on, its pieces found by their hooks
+/// (`LayerKinds`), with what the powers supply to displays.
+pub(crate) fn with_powers(variant: Variant) -> Result<Variant, RoleError> {
     let kinds = LayerKinds::from_pieces(&variant.pieces)?;
     let tally = |kind: PieceKind| match kinds.role(kind.0) {
         Role::Halfling(_) => crate::variant::tally::HALFLING,
@@ -102,7 +102,7 @@ pub(crate) fn with_layer(variant: Variant) -> Result<Variant, RoleError> {
     };
     let variant = variant.with_tally(tally);
     Ok(variant
-        .with_larger_board_layer(kinds)
+        .with_powers(kinds)
         .with_diagram_target("N")
         .with_diagram_companions(diagram_companions))
 }

@@ -2,7 +2,7 @@
 //! move-list properties shared by the property tests of every game; and the perft data files.
 #![allow(dead_code)]
 
-use jovian_rules::{Color, Move, MoveKind, Position, Setup, Variant, fen};
+use jovian_rules::{Color, Move, MoveKind, Piece, Position, Setup, Variant, fen};
 
 /// A small deterministic generator (Knuth's MMIX constants); the property tests choose the seeds.
 pub struct Lcg(u64);
@@ -81,7 +81,16 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
         let hash = pos.hash();
         let total: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
         for &m in &moves {
-            let mover = pos.piece_at(m.from).expect("a piece moves");
+            // A drop's piece comes from the hand (two, for a pair).
+            let dropped = m.promotion().filter(|_| m.kind == MoveKind::Drop);
+            let mover = match dropped {
+                Some(kind) => Piece::new(kind, pos.side_to_move()),
+                None => pos.piece_at(m.from).expect("a piece moves"),
+            };
+            // A Thunder (the 12x8 game's powers) explodes where it appears, and is gone too.
+            let thunder = (m.promotion()).is_some_and(|k| {
+                pos.variant().powers && pos.variant().layer_kinds.thunder == Some(k.0)
+            });
             let victims = pos.captures_of(m);
             pos.make(m);
             let context = format!("{context} after {m:?}");
@@ -89,24 +98,36 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
             // Pieces removed after the move (poison, burning, a Kamikaze's capture) and births
             // (Jupiter's Tribble) count too.
             let after = pos.removals_after_last_move();
-            let born = usize::from(m.kind == MoveKind::Create);
+            // A Pawn that takes a Wizard becomes a Golem, whose second part is born beside it.
+            let golem_birth = m.kind == MoveKind::Normal
+                && pos.variant().powers
+                && (m.promotion()).is_some_and(|k| pos.variant().layer_kinds.is_golem(k.0));
+            let born = usize::from(m.kind == MoveKind::Create || golem_birth)
+                + dropped.map_or(0, |_| 1 + usize::from(m.pair_square().is_some()));
             let now: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
             assert_eq!(
-                now + victims.len() + after.len(),
+                now + victims.len() + after.len() + usize::from(thunder),
                 total + born,
                 "{context}: pieces add up"
             );
             // A self-capture leaves nothing behind, nor does a mover removed after its move;
             // every other move leaves the mover on its destination (for igui, passes, pulls,
             // births and in-place conversions, its own square).
-            if m.kind != MoveKind::Suicide && !after.contains(&m.destination()) {
+            if m.kind != MoveKind::Suicide && !after.contains(&m.destination()) && !thunder {
                 let moved = pos.piece_at(m.destination()).expect("the mover arrives");
                 assert_eq!(moved.color, mover.color, "{context}: mover's colour");
-                assert_eq!(
-                    moved.kind,
-                    m.promotion().unwrap_or(mover.kind),
-                    "{context}: type"
-                );
+                // A Golem's parts are typed by where the other stands, which its move may change
+                // (the 12x8 game's powers): any part may arrive.
+                let golem = |kind| pos.variant().powers && pos.variant().layer_kinds.is_golem(kind);
+                if m.kind == MoveKind::Golem {
+                    assert!(golem(moved.kind.0), "{context}: a Golem part");
+                } else {
+                    assert_eq!(
+                        moved.kind,
+                        m.promotion().unwrap_or(mover.kind),
+                        "{context}: type"
+                    );
+                }
             }
             // The turn passes, except after the first part of a doubled turn (Jupiter).
             let next = if m.is_continuing() {

@@ -128,7 +128,7 @@ pub fn offset(from: Square, to: Square) -> (i32, i32) {
 /// hands (drops allowed, none possible). `None` when the rules refuse the position (a King left
 /// in check by the side not to move, two pieces on a square).
 pub fn position(v: &'static Variant, pieces: Pieces, to_move: Color) -> Option<Position> {
-    let chess = v.chess.then(|| {
+    let chess = v.powers.then(|| {
         let mut state = ChessState::empty();
         state.kings_moved = 3;
         state

@@ -43,7 +43,7 @@ impl Position {
                     }
                 }
             }
-            // The layer's file gives every single type a placement (layer.rs keeps it so).
+            // The layer's file gives every single type a placement (file/powers.rs keeps it so).
             DropPlace::Anywhere | DropPlace::BesideRoyal => {}
         });
     }
@@ -79,7 +79,7 @@ impl Position {
     /// Why the side to move cannot drop `kind` now (a type in hand of the 12x8 game); `None` if
     /// it can. Not for the other games (always `None`).
     pub fn why_no_drop(&mut self, kind: PieceKind) -> Option<NoDrop> {
-        if !self.variant().chess {
+        if !self.variant().powers {
             return None;
         }
         let mut legal = Vec::new();

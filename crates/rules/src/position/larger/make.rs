@@ -1,6 +1,6 @@
 //! The 12x8 game's hooks in the general `make` and `unmake` (`position/make.rs`): the pieces a
-//! move removes (Halflings' captures, explosions, shots, a Golem's two squares), a Golem's
-//! partner taken with it, the board changes of the layer's own shapes of move (a Pawn completed
+//! move removes (Halflings' captures, explosions, shots, a Golem's two squares, a Golem's
+//! partner taken with it), the board changes of the layer's own shapes of move (a Pawn completed
 //! as an Assassin, a Thunder or a Golem, a Golem's move, a swap that promotes, a Thunder's
 //! drop) and their undoing, and the state they leave (castling rights lost however, the
 //! counter, the squares an Assassin may shoot en passant, what is irreversible).
@@ -11,10 +11,40 @@ use crate::position::Position;
 use crate::position::victims::VictimCells;
 
 impl Position {
-    /// The squares whose pieces `m` removes, read before the move: its captures, and every
-    /// non-royal piece a Thunder destroys (a Golem's second part is removed with the first by
-    /// `make`, and listed here only if it stands among them).
+    /// The squares whose pieces `m` removes, read before the move: its captures, every non-royal
+    /// piece a Thunder destroys, and the partner of each Golem part among them, which goes with
+    /// it (listed after the others).
     pub(crate) fn chess_victims(&self, m: Move) -> VictimCells {
+        let mut out = self.direct_victims(m);
+        if self.tallied(tally::GOLEM, Color::Blue) + self.tallied(tally::GOLEM, Color::Tan) > 0 {
+            self.add_golem_partners(&mut out);
+        }
+        out
+    }
+
+    /// The partner of each Golem part in `out`, which is taken with it.
+    #[inline(never)]
+    fn add_golem_partners(&self, out: &mut VictimCells) {
+        let kinds = self.layer_kinds();
+        let mut i = 0;
+        while i < out.as_slice().len() {
+            let cell = out.as_slice()[i] as usize;
+            let c = self.board[cell];
+            if let Role::Golem(part) = kinds.role_of(c) {
+                let (dx, dy) = part.toward_partner();
+                if let Some(p) = self.geometry().shifted(Square::from_cell(cell), dx, dy)
+                    && self.board[p.cell()] == code(golem_kind(kinds, -dx, -dy), color_of(c))
+                {
+                    out.push_unique(p.cell());
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// What `m` itself takes, before a Golem part's partner goes with it: the squares a
+    /// Halfling's move names in its notation.
+    pub(crate) fn direct_victims(&self, m: Move) -> VictimCells {
         let mut out = VictimCells::new();
         let from_code = self.board[m.from.cell()];
         let us = self.side;
@@ -79,34 +109,12 @@ impl Position {
         }
     }
 
-    /// After the general `make` removed `m`'s victims (`removed[removed_start..]`): a Golem part
-    /// taken takes its partner with it (recorded like the move's own captures).
-    pub(crate) fn layer_take_partners(&mut self, removed_start: usize) {
-        let mut i = removed_start;
-        while i < self.removed.len() {
-            let (cell, c) = self.removed[i];
-            let kinds = self.layer_kinds();
-            if let Role::Golem(part) = kinds.role_of(c) {
-                let (dx, dy) = part.toward_partner();
-                if let Some(p) = self
-                    .geometry()
-                    .shifted(Square::from_cell(cell as usize), dx, dy)
-                    && self.board[p.cell()] == code(golem_kind(kinds, -dx, -dy), color_of(c))
-                {
-                    let partner = self.remove(p.cell());
-                    self.removed.push((p.cell() as u16, partner));
-                }
-            }
-            i += 1;
-        }
-    }
-
     /// Whether `m` may have one of the layer's own shapes (`layer_make_shape`): only a move that
     /// names a type (a promotion, a drop) or a Golem's, and only in the layer's game. The cheap
     /// gate in front of the shape hooks, which cost about 5% of perft when asked for every move.
     #[inline]
     pub(in crate::position) fn may_have_layer_shape(&self, m: Move) -> bool {
-        self.variant.chess && (m.promotion().is_some() || m.kind == MoveKind::Golem)
+        self.variant.powers && (m.promotion().is_some() || m.kind == MoveKind::Golem)
     }
 
     /// The board changes of the layer's own shapes of move, after the victims are gone: a Pawn

@@ -6,7 +6,8 @@
 //! types move by the general generator, castling and the Pawn by the general mechanisms
 //! (`movegen/chess_rules.rs`, `movegen/pawns.rs`).
 //!
-//! Everything here runs only for a variant with `Variant::chess`; the other games never enter it.
+//! Everything here runs only for a variant with `Variant::powers` (a table that names one of
+//! the powers); the other games never enter it.
 //! Pieces are found by what they are to the layer (`Variant::layer_kinds`: the powers their file
 //! names), wherever the file puts them in its table.
 

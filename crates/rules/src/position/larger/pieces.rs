@@ -35,10 +35,11 @@ impl Position {
         is_piece(c) && color_of(c) != us && self.variant().may_capture(PieceKind(taker), c)
     }
 
-    /// The types a Pawn promotes to on its own: its file's `promotes` list if it has one, else
-    /// every type but the King, the Pawn and those completed by a rule of their own
-    /// (`LayerKinds::plain_promotions`: the built-in file lists these, a test checks).
-    fn plain_promotions(&self) -> impl Iterator<Item = PieceKind> + '_ {
+    /// The types a Pawn of `side` promotes to on its own: its file's `promotes` list if it has
+    /// one, else every type but the King, the Pawn and those completed by a rule of their own
+    /// (`LayerKinds::plain_promotions`: the built-in file lists these, a test checks); those the
+    /// game's promotion limits allow `side` now.
+    fn plain_promotions(&self, side: Color) -> impl Iterator<Item = PieceKind> + '_ {
         let (v, kinds) = (self.variant(), self.layer_kinds());
         let pawn = code(kinds.pawn, Color::Blue);
         let choices = &v.chess_piece(pawn).promotion_choices;
@@ -49,6 +50,7 @@ impl Position {
         (own.into_iter().flatten())
             .chain(choices.iter().copied())
             .chain(single)
+            .filter(move |&kind| self.promotion_allowed(kind, side))
     }
 
     /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
@@ -88,7 +90,7 @@ impl Position {
     /// (while the Kings see each other: it explodes on any square but a King's) and an Assassin
     /// (teleported to a square where it gives check).
     pub(crate) fn layer_pawn_promotions(&self, m: Move, us: Color, out: &mut Vec<Move>) {
-        for kind in self.plain_promotions() {
+        for kind in self.plain_promotions(us) {
             out.push(m.with_promotion(kind));
         }
         let kinds = self.layer_kinds();
@@ -101,6 +103,7 @@ impl Position {
         board[m.to.cell()] = board[m.from.cell()];
         board[m.from.cell()] = EMPTY;
         if let Some(thunder) = kinds.thunder
+            && self.promotion_allowed(PieceKind(thunder), us)
             && kings_see_each_other(&board, self.geometry(), kinds.king)
         {
             for s in self.geometry().squares() {
@@ -109,7 +112,10 @@ impl Position {
                 }
             }
         }
-        let Some(assassin) = kinds.assassin else {
+        let Some(assassin) = kinds
+            .assassin
+            .filter(|&a| self.promotion_allowed(PieceKind(a), us))
+        else {
             return;
         };
         // The Assassin leaves the promotion square: it teleports to a square where it checks.
@@ -164,7 +170,7 @@ impl Position {
             }
             if role == Role::Pawn && sq.rank() == last_rank(self.geometry(), us.other()) {
                 // The enemy Pawn lands on its last rank: the Wizard's owner chooses its type.
-                for kind in self.plain_promotions() {
+                for kind in self.plain_promotions(us.other()) {
                     out.push(Move::swap(sq, t).with_promotion(kind));
                 }
             } else {

@@ -1,23 +1,22 @@
-//! `[game] layer`: a built-in rules layer named by a file. The only one is the 12x8 game's
-//! (`layer = "larger-board"`, `position/larger`), whose exotic pieces' powers — bewitching,
+//! A game whose pieces name the 12x8 game's powers. Its exotic pieces' powers — bewitching,
 //! mirror moves, orbits round the King, a two-square Golem, shots en passant, explosions — are
-//! code. Each piece that has one names it as a hook (`halfling`, `wizard`, `elephant`,
-//! `assassin`, `thunder`, `golem`), and the code finds the pieces by their hooks
-//! (`layer_kinds::LayerKinds`), wherever the table puts them; each power is optional. A file
-//! naming the layer keeps what that code relies on, as the built-in game's file
-//! (`games/larger-board.toml`) has it: a board whose Pawns promote on the last rank, the rules, each power on one piece at most with that power's rules, one Pawn, one
-//! King, and the built-in game's `[drops]` for the powers it has, if it drops. What it may
-//! change is what the code does not read, or reads from the file: the game's id, title and
-//! aliases, the sides' names, the board's size and file letters, the array, the castlings
-//! (`[[castling]]`, at most two; the King's partner is whatever of its side stands on the
-//! Rook's square), the check rule's draws and stalemate result, the hands and pairs' squares of
+//! code (`position/larger`). Each piece that has one names it as a hook (`halfling`, `wizard`,
+//! `elephant`, `assassin`, `thunder`, `golem`), which switches the powers on; the code finds the
+//! pieces by their hooks (`layer_kinds::LayerKinds`), wherever the table puts them, and each
+//! power is optional. Such a game keeps what that code relies on, as the built-in game's file
+//! (`games/larger-board.toml`) has it: the check rule, a board whose Pawns promote on the last
+//! rank, each power on one piece at most with that power's rules, one Pawn, one King, and the
+//! built-in game's `[drops]` for the powers it has, if it drops. What it may change is what the
+//! code does not read, or reads from the file: the game's id, title and aliases, the sides'
+//! names, the board's size and file letters, the array, the castlings (`[[castling]]`, at most
+//! two; the King's partner is whatever of its side stands on the Rook's square), the check
+//! rule's draws, stalemate result and promotion limits, the hands and pairs' squares of
 //! `[drops]` (or no drops), each piece's name, description, value and `unhoppable`, the Pawn's
 //! advances, en passant and promotions (`promotes`), the order of the table, and every other
 //! type: those without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two
 //! Can(n)ons in the built-in game) move by their Betza strings, `cannon` hooks and `flips`, and
-//! a file may change, drop or add them. Leaps, rides and cannon hops are what the layer's check
-//! test and en passant shots read; what bends or takes from afar comes from the powers, which
-//! stay the layer's.
+//! a file may change, drop or add them. Leaps, rides and cannon hops are what the powers' check
+//! test and en passant shots read; what bends or takes from afar comes from the powers.
 
 use std::ops::Range;
 
@@ -25,38 +24,39 @@ use super::game::{GameIn, RulesSection};
 use super::piece::PieceEntry;
 use crate::piece::Special;
 
-/// Why a file's use of the layer is refused: where, and the message.
+/// Why a file's use of the powers is refused: where, and the message.
 type Refusal = (Range<usize>, String);
 
-/// Checks that `file` keeps everything the 12x8 layer relies on.
-pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
+/// Checks that `file`, which names a power, keeps everything the powers' code relies on.
+pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
     let reference: GameIn = toml::from_str(crate::variants::larger_board::FILE)
         .expect("the built-in 12x8 game's file reads (a test reads it)");
-    let layer = crate::variants::larger_board::LAYER;
-    // Any board, with the Pawns promoting on the last rank, the layer's "eighth row".
+    // Any board, with the Pawns promoting on the last rank, the powers' "eighth row".
     let board = file.board.get_ref();
     if board.promotion_ranks != [vec![board.ranks], vec![1]] {
         return Err((
             file.board.span(),
             format!(
-                "layer = {layer:?} promotes its Pawns on the last rank, its \"eighth row\": \
+                "a game with the 12x8 game's powers promotes its Pawns on the last rank, their \"eighth \
+                 row\": \
                  ranks = {0} goes with promotion_ranks = [[{0}], [1]]",
                 board.ranks
             ),
         ));
     }
-    // The check rule's draws and stalemate are the layer's to read from the file; the rest of
-    // [rules] is what its code does.
+    // The check rule's draws, stalemate and promotion limits are read from the file; the rest of
+    // [rules] is what the powers' code does.
     let plain = |rules: &RulesSection| {
         let mut value = serde_json::to_value(rules).ok()?;
         let map = value.as_object_mut()?;
-        for read_by_layer in [
+        for read_from_file in [
             "stalemate",
             "fifty_move_plies",
             "repetition_draws",
             "bare_royals_draw",
+            "promotion_limits",
         ] {
-            map.remove(read_by_layer);
+            map.remove(read_from_file);
         }
         Some(value)
     };
@@ -64,9 +64,10 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
         return Err((
             file.rules.span(),
             format!(
-                "layer = {layer:?} plays by the check rule with its own promotions, en passant \
-                 and drops: its [rules] are the built-in game's ({}), but for stalemate, \
-                 fifty_move_plies, repetition_draws and bare_royals_draw",
+                "a game with the 12x8 game's powers plays by the check rule with their \
+                 promotions, en passant and drops: its [rules] are the built-in 12x8 game's ({}), \
+                 but for stalemate, fifty_move_plies, repetition_draws, bare_royals_draw and \
+                 promotion_limits",
                 toml::to_string(reference.rules.get_ref())
                     .unwrap_or_default()
                     .trim()
@@ -74,11 +75,13 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
             ),
         ));
     }
-    // The layer keeps four castling rights (two a side) in its state and its hash.
+    // The powers' state keeps four castling rights (two a side) in its state and its hash.
     if let Some(castling) = file.castling.get(2) {
         return Err((
             castling.span(),
-            format!("layer = {layer:?} keeps at most two castlings a side: [[castling]] twice"),
+            "a game with the 12x8 game's powers keeps at most two castlings a side: [[castling]] \
+             twice"
+                .to_string(),
         ));
     }
     let pawns: Vec<_> = (file.piece.iter())
@@ -88,7 +91,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
         return Err((
             pawns.get(1).map_or(file.game.span(), |p| p.span()),
             format!(
-                "layer = {layer:?} has one Pawn, the type with a pawn's advances \
+                "a game with the 12x8 game's powers has one Pawn, the type with a pawn's advances \
                  (initial_steps, en_passant): this table has {}",
                 pawns.len()
             ),
@@ -96,7 +99,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
     };
     for entry in &file.piece {
         let piece = entry.get_ref();
-        let exotic = piece.hooks.iter().find(|h| h.is_layer_hook());
+        let exotic = piece.hooks.iter().find(|h| h.is_power_hook());
         // The built-in piece whose rules this one must keep: the one with the same power, or the
         // Pawn; the others move by their file alone.
         let own = match exotic {
@@ -107,7 +110,7 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
                 .find(|p| is_pawn(p.get_ref()))
                 .map(|p| p.get_ref()),
             None => {
-                check_moves_by_file(piece, layer).map_err(|why| (entry.span(), why))?;
+                check_moves_by_file(piece).map_err(|why| (entry.span(), why))?;
                 continue;
             }
         };
@@ -118,32 +121,32 @@ pub(super) fn check_larger_board(file: &GameIn) -> Result<(), Refusal> {
         // Any type may be unhoppable: the generator and the check test read it.
         rules_only.unhoppable = own.unhoppable;
         if exotic.is_none() {
-            // The layer's Pawn advances as far as the file says from each rank, and promotes to
-            // the types its `promotes` names among those the layer can promote to.
+            // The Pawn advances as far as the file says from each rank, and promotes to the
+            // types its `promotes` names among those the powers' Pawn can promote to.
             rules_only.initial_steps = own.initial_steps.clone();
             rules_only.initial_ranks = own.initial_ranks.clone();
             rules_only.en_passant = own.en_passant;
-            check_pawn_promotions(file, piece, layer).map_err(|why| (entry.span(), why))?;
+            check_pawn_promotions(file, piece).map_err(|why| (entry.span(), why))?;
             rules_only.promotes = own.promotes.clone();
         }
         if rules_only != *own {
-            return Err((entry.span(), changed_rules(&rules_only, own, layer)));
+            return Err((entry.span(), changed_rules(&rules_only, own)));
         }
     }
     // The drops name the powers' pieces by their abbreviations, which the loop above keeps.
-    check_drops(file, &reference, layer)?;
+    check_drops(file, &reference)?;
     Ok(())
 }
 
-/// Whether a piece entry has a pawn's advances (the layer's Pawn).
+/// Whether a piece entry has a pawn's advances (the powers' Pawn).
 fn is_pawn(entry: &PieceEntry) -> bool {
     !entry.initial_steps.is_none() || entry.en_passant
 }
 
-/// A type without one of the layer's powers, the Pawn aside, moves by its file alone (the King
+/// A type without one of the powers, the Pawn aside, moves by its file alone (the King
 /// too, which is the one royal type): it may have a name, abbr, betza, hooks (`cannon`), flips,
 /// unhoppable, aliases, value and description, and royal.
-fn check_moves_by_file(entry: &PieceEntry, layer: &str) -> Result<(), String> {
+fn check_moves_by_file(entry: &PieceEntry) -> Result<(), String> {
     let plain = PieceEntry {
         name: entry.name.clone(),
         abbr: entry.abbr.clone(),
@@ -159,20 +162,20 @@ fn check_moves_by_file(entry: &PieceEntry, layer: &str) -> Result<(), String> {
     };
     if *entry != plain {
         return Err(format!(
-            "{} moves by its file on the layer {layer:?} (it has none of the layer's powers, \
-             and is not its Pawn): only name, abbr, betza, hooks (cannon), flips, unhoppable, \
+            "{} moves by its file in a game with the 12x8 game's powers (it has none of the \
+             powers, and is not the Pawn): only name, abbr, betza, hooks (cannon), flips, unhoppable, \
              royal, aliases, value and description",
             entry.name
         ));
     }
-    check_file_powers(entry, layer)
+    check_file_powers(entry)
 }
 
-/// The layer reads its drops from the file's `[drops]`, which a copy may leave out (no hands):
+/// The powers' drops are read from the file's `[drops]`, which a game may leave out (no hands):
 /// otherwise it is the built-in game's, for the types the copy has with their powers, but that
 /// a copy may hold fewer pieces in hand (`in_hand`, each type at most as many as the built-in
 /// game's) and move the pairs' squares (`pairs`, the same types).
-fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Refusal> {
+fn check_drops(file: &GameIn, reference: &GameIn) -> Result<(), Refusal> {
     let Some(drops) = &file.drops else {
         return Ok(());
     };
@@ -185,7 +188,7 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
     // The built-in game's types in hand that the copy has, with the same power.
     let kept = |abbr: &String| {
         let power = |entry: &PieceEntry| -> Option<Special> {
-            entry.hooks.iter().copied().find(Special::is_layer_hook)
+            entry.hooks.iter().copied().find(Special::is_power_hook)
         };
         let power_of = |game: &GameIn| {
             (game.piece.iter().map(|p| p.get_ref()))
@@ -209,7 +212,7 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
         return Err((
             drops.span(),
             format!(
-                "layer = {layer:?} drops the built-in game's types in hand with their powers: \
+                "a game with the 12x8 game's powers drops the built-in game's types in hand with their powers: \
                  {abbr} is not one in this table"
             ),
         ));
@@ -222,8 +225,8 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
                 return Err((
                     drops.span(),
                     format!(
-                        "layer = {layer:?} holds at most {most} {abbr} in a hand at the start \
-                         (in_hand)"
+                        "a game with the 12x8 game's powers holds at most {most} {abbr} in a \
+                         hand at the start (in_hand)"
                     ),
                 ));
             }
@@ -239,7 +242,7 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
         return Err((
             drops.span(),
             format!(
-                "layer = {layer:?} drops as its code does: its [drops] is the built-in game's, \
+                "a game with the 12x8 game's powers drops as their code does: its [drops] is the built-in game's, \
                  for the types this table has with their powers, but for in_hand (fewer pieces) \
                  and the squares of pairs ({})",
                 toml::to_string(&own)
@@ -252,16 +255,17 @@ fn check_drops(file: &GameIn, reference: &GameIn, layer: &str) -> Result<(), Ref
     Ok(())
 }
 
-/// A type that moves by its file on the layer has only the hooks whose attacks the layer's check
+/// A type that moves by its file beside the powers has only the hooks whose attacks the powers' check
 /// test reads along lines: `cannon` (`AttackLines::hoppers`) on queen lines.
-fn check_file_powers(entry: &PieceEntry, layer: &str) -> Result<(), String> {
+fn check_file_powers(entry: &PieceEntry) -> Result<(), String> {
     match entry
         .hooks
         .iter()
         .find(|h| !matches!(h, Special::Cannon { .. }))
     {
         Some(hook) => Err(format!(
-            "{} moves by its file on the layer {layer:?}, whose check test reads leaps, rides \
+            "{} moves by its file in a game with the 12x8 game's powers, whose check test reads \
+             leaps, rides \
              and cannon hooks: not {hook:?}",
             entry.name
         )),
@@ -269,10 +273,10 @@ fn check_file_powers(entry: &PieceEntry, layer: &str) -> Result<(), String> {
     }
 }
 
-/// The Pawn's `promotes`, when the file gives it: each a type the layer's Pawn may become by
+/// The Pawn's `promotes`, when the file gives it: each a type the powers' Pawn may become by
 /// its own move (`LayerKinds::plain_promotions`): not the King, the Pawn, or the Assassin,
-/// Thunder or Golem, which come by the layer's own rules.
-fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry, layer: &str) -> Result<(), String> {
+/// Thunder or Golem, which come by the powers' own rules.
+fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry) -> Result<(), String> {
     let targets = pawn
         .promotes
         .as_ref()
@@ -291,8 +295,9 @@ fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry, layer: &str) -> Resul
         let allowed = entry.is_some_and(|p| !(p.royal || is_pawn(p) || own_rule(p)));
         if !allowed {
             return Err(format!(
-                "the layer {layer:?}'s Pawn may promote to any type but the King, the Pawn, the \
-                 Assassin, the Thunder and the Golem (which come by its own rules), not to \
+                "with the 12x8 game's powers, the Pawn may promote to any type but the King, the \
+                 Pawn, the Assassin, the Thunder and the Golem (which come by their own rules), \
+                 not to \
                  {target:?}"
             ));
         }
@@ -300,21 +305,21 @@ fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry, layer: &str) -> Resul
     Ok(())
 }
 
-/// The message for a piece entry whose rules differ from the layer's type in its place.
-fn changed_rules(entry: &PieceEntry, own: &PieceEntry, layer: &str) -> String {
+/// The message for a piece entry whose rules differ from the built-in type with its power.
+fn changed_rules(entry: &PieceEntry, own: &PieceEntry) -> String {
     let what = if entry.abbr != own.abbr {
         format!("its abbreviation is {:?}", own.abbr)
     } else if entry.betza != own.betza {
         format!(
             "its moves are code, which betza = {:?} describes for displays; the types without \
-             the layer's powers move by theirs",
+             the powers move by theirs",
             own.betza
         )
     } else {
         "only its name, description and value may change".to_string()
     };
     format!(
-        "this piece is the layer {layer:?}'s {} ({what}): the layer's pieces keep their rules",
+        "this piece is the 12x8 game's {} ({what}): the powers' pieces keep their rules",
         own.name
     )
 }
