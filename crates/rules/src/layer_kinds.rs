@@ -37,6 +37,13 @@ impl Role {
         matches!(self, Role::File | Role::King)
     }
 
+    /// The type has one of the powers, whose moves are code: never immobile, wherever it
+    /// stands (the Assassin shoots, the Thunder explodes where it appears).
+    #[inline]
+    pub fn is_power(self) -> bool {
+        !matches!(self, Role::File | Role::King | Role::Pawn)
+    }
+
     /// The role an exotic hook gives, if it is one.
     fn of_hook(special: &Special) -> Option<Role> {
         Some(match *special {

@@ -95,8 +95,8 @@ impl Position {
             self.settle_promotions(self.side_to_move(), out);
         }
         self.settle_shogi_promotions(out);
-        // A drop is a whole turn: none in the middle of a doubled one. (The 12x8 layer's drops
-        // came with its moves.)
+        // A drop is a whole turn: none in the middle of a doubled one. (With the 12x8 game's
+        // powers the drops came with the moves: `pseudo_moves`.)
         if let Some(drops) = &self.variant().rules.drops
             && self.mid_turn().is_none()
             && !self.variant().powers
@@ -191,9 +191,10 @@ impl Position {
                 }
             }
         }
-        // The 12x8 layer's drops follow every piece's moves.
-        if layer {
-            self.drop_moves(us, out);
+        // In a game with the 12x8 game's powers the drops follow every piece's moves, in the
+        // noisy list too (`is_noisy`).
+        if layer && let Some(drops) = &self.variant().rules.drops {
+            self.hand_drops(drops, out);
         }
     }
 

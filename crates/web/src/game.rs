@@ -546,6 +546,7 @@ fn no_drop_text(pos: &mut Position, why: NoDrop) -> String {
             "it is dropped only where it gives check, and no empty square does".to_string()
         }
         NoDrop::KingsApart => "it is dropped only while the Kings see each other".to_string(),
+        NoDrop::NoEmptySquare => "no square where it may be dropped is empty".to_string(),
         NoDrop::KingInCheck => "every drop of it would leave your King in check".to_string(),
     }
 }

@@ -5,13 +5,12 @@
 //! pieces by their hooks (`layer_kinds::LayerKinds`), wherever the table puts them, and each
 //! power is optional. Such a game keeps what that code relies on, as the built-in game's file
 //! (`games/larger-board.toml`) has it: the check rule, a board whose Pawns promote on the last
-//! rank, each power on one piece at most with that power's rules, one Pawn, one King, and the
-//! built-in game's `[drops]` for the powers it has, if it drops. What it may change is what the
-//! code does not read, or reads from the file: the game's id, title and aliases, the sides'
-//! names, the board's size and file letters, the array, the castlings (`[[castling]]`, at most
-//! two; the King's partner is whatever of its side stands on the Rook's square), the check
-//! rule's draws, stalemate result and promotion limits, the hands and pairs' squares of
-//! `[drops]` (or no drops), each piece's name, description, value and `unhoppable`, the Pawn's
+//! rank, each power on one piece at most with that power's rules, one Pawn, one King, and no
+//! Golem part in hand. What it may change is what the code does not read, or reads from the
+//! file: the game's id, title and aliases, the sides' names, the board's size and file letters,
+//! the array, the castlings (`[[castling]]`, at most two; the King's partner is whatever of its
+//! side stands on the Rook's square), the check rule's draws, stalemate result and promotion
+//! limits, its `[drops]` (the general mechanism's, or none), each piece's name, description, value and `unhoppable`, the Pawn's
 //! advances, en passant and promotions (`promotes`), the order of the table, and every other
 //! type: those without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two
 //! Can(n)ons in the built-in game) move by their Betza strings, `cannon` hooks and `flips`, and
@@ -133,8 +132,7 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
             return Err((entry.span(), changed_rules(&rules_only, own)));
         }
     }
-    // The drops name the powers' pieces by their abbreviations, which the loop above keeps.
-    check_drops(file, &reference)?;
+    check_drops(file)?;
     Ok(())
 }
 
@@ -171,84 +169,25 @@ fn check_moves_by_file(entry: &PieceEntry) -> Result<(), String> {
     check_file_powers(entry)
 }
 
-/// The powers' drops are read from the file's `[drops]`, which a game may leave out (no hands):
-/// otherwise it is the built-in game's, for the types the copy has with their powers, but that
-/// a copy may hold fewer pieces in hand (`in_hand`, each type at most as many as the built-in
-/// game's) and move the pairs' squares (`pairs`, the same types).
-fn check_drops(file: &GameIn, reference: &GameIn) -> Result<(), Refusal> {
+/// The drops of a game with the powers are the general mechanism's (`[drops]`, or none), the
+/// Assassin's `giving-check` and the Thunder's `while-royals-face` read by their powers: any
+/// section the general rules accept, but that a Golem part is never in hand (a Golem comes whole,
+/// by a Pawn taking a Wizard).
+fn check_drops(file: &GameIn) -> Result<(), Refusal> {
     let Some(drops) = &file.drops else {
         return Ok(());
     };
-    let mut own = reference
-        .drops
-        .as_ref()
-        .expect("the built-in 12x8 game's file has [drops]")
-        .get_ref()
-        .clone();
-    // The built-in game's types in hand that the copy has, with the same power.
-    let kept = |abbr: &String| {
-        let power = |entry: &PieceEntry| -> Option<Special> {
-            entry.hooks.iter().copied().find(Special::is_power_hook)
-        };
-        let power_of = |game: &GameIn| {
-            (game.piece.iter().map(|p| p.get_ref()))
-                .find(|p| p.abbr == *abbr)
-                .map(power)
-        };
-        power_of(file).is_some_and(|p| power_of(reference) == Some(p))
+    let golem_part = |abbr: &String| {
+        (file.piece.iter().map(|p| p.get_ref()))
+            .find(|p| p.abbr == *abbr)
+            .is_some_and(|p| p.hooks.iter().any(|h| matches!(h, Special::Golem(_))))
     };
-    own.pieces.retain(kept);
-    if let super::drops::CapturesToHand::Some(types) = &mut own.captures_to_hand {
-        types.retain(kept);
-    }
-    own.answer_pairs.retain(kept);
-    own.place.retain(|abbr, _| kept(abbr));
-    own.pairs.retain(|abbr, _| kept(abbr));
-    for hand in &mut own.in_hand {
-        hand.retain(kept);
-    }
-    let section = drops.get_ref();
-    if let Some(abbr) = section.pieces.iter().find(|abbr| !kept(abbr)) {
+    if let Some(abbr) = drops.get_ref().pieces.iter().find(|a| golem_part(a)) {
         return Err((
             drops.span(),
             format!(
-                "a game with the 12x8 game's powers drops the built-in game's types in hand with their powers: \
-                 {abbr} is not one in this table"
-            ),
-        ));
-    }
-    let count = |hand: &[String], abbr: &str| hand.iter().filter(|a| *a == abbr).count();
-    for (side, hand) in section.in_hand.iter().enumerate() {
-        for abbr in hand {
-            let most = count(&own.in_hand[side], abbr);
-            if count(hand, abbr) > most {
-                return Err((
-                    drops.span(),
-                    format!(
-                        "a game with the 12x8 game's powers holds at most {most} {abbr} in a \
-                         hand at the start (in_hand)"
-                    ),
-                ));
-            }
-        }
-    }
-    let mut rules_only = section.clone();
-    rules_only.in_hand = own.in_hand.clone();
-    if rules_only.pairs.keys().eq(own.pairs.keys()) {
-        rules_only.pairs = own.pairs.clone();
-    }
-    let as_value = |d: &super::drops::DropsSection| serde_json::to_value(d).ok();
-    if as_value(&rules_only) != as_value(&own) {
-        return Err((
-            drops.span(),
-            format!(
-                "a game with the 12x8 game's powers drops as their code does: its [drops] is the built-in game's, \
-                 for the types this table has with their powers, but for in_hand (fewer pieces) \
-                 and the squares of pairs ({})",
-                toml::to_string(&own)
-                    .unwrap_or_default()
-                    .trim()
-                    .replace('\n', ", ")
+                "{abbr} is a Golem part, which is never in hand: a Golem comes whole, by a Pawn \
+                 taking a Wizard"
             ),
         ));
     }

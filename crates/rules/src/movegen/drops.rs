@@ -14,15 +14,18 @@ impl Position {
     /// Adds the side to move's drops. (Never inlined: the games without drops must not pay for
     /// it in their hottest function.)
     #[inline(never)]
-    pub(super) fn hand_drops(&self, drops: &DropRules, out: &mut Vec<Move>) {
+    pub(crate) fn hand_drops(&self, drops: &DropRules, out: &mut Vec<Move>) {
         let us = self.side_to_move();
+        let powers = self.variant().powers;
         self.each_drop(drops, us, out, |slot, kind, out| {
-            self.single_drops(drops, slot, kind, us, out)
+            // The 12x8 game's powers read two placements their own way (`position/larger`).
+            if !(powers && self.power_single_drops(drops, slot, kind, us, out)) {
+                self.single_drops(drops, slot, kind, us, out)
+            }
         });
     }
 
-    /// What every game's drops share (the 12x8 layer's too): nothing while the royal pieces'
-    /// conditions close the drops; else, for each type `us` holds, its pair drops if it goes two
+    /// What every game's drops share: nothing while the royal pieces' conditions close the drops; else, for each type `us` holds, its pair drops if it goes two
     /// at a time, or `single(slot, kind, out)`; and while `us` owes a pair, only that pair.
     pub(crate) fn each_drop(
         &self,
@@ -86,12 +89,14 @@ impl Position {
             }
         }
         let ranks = drops.ranks[slot];
+        // A type with one of the 12x8 game's powers moves by code: it can always act.
+        let power = v.powers && v.layer_kinds.role(kind.0).is_power();
         for sq in v.geometry.squares() {
             let cell = sq.cell();
             if self.cell(cell) == EMPTY
                 && closed_files >> sq.file() & 1 == 0
                 && ranks >> self.relative_rank(us, cell) & 1 == 1
-                && !self.immobile(cp, cell)
+                && (power || !self.immobile(cp, cell))
                 && enemy_royal.is_none_or(|royal| self.plain_capture(cell, cp, royal))
             {
                 out.push(Move::drop(kind, sq, sq));

@@ -2,6 +2,7 @@
 //! every quiet move: a quiescence search visits most of a search's nodes and looks only at the
 //! moves that capture, promote or convert, so listing the quiet ones there was wasted work.
 
+use crate::drop_rules::DropPlace;
 use crate::moves::{Move, MoveKind};
 use crate::piece::latent;
 use crate::position::Position;
@@ -11,14 +12,23 @@ impl Position {
     /// `legal_noisy_moves` lists.
     #[inline]
     pub fn is_noisy(&self, m: Move) -> bool {
-        // A drop names its type where a promotion would: it is quiet, but in the 12x8 game,
-        // whose search has always looked at its drops among the noisy moves. A flip piece's
-        // change of state (the Can(n)ons') is no promotion, in every game.
+        // A drop names its type where a promotion would: it is quiet, but in a game with the
+        // 12x8 game's powers, whose search has always looked at that game's drops (pairs, and
+        // singles placed by a rule) among the noisy moves. A flip piece's change of state (the
+        // Can(n)ons') is no promotion, in every game.
         (m.promotion().is_some()
             && !self.is_flip(m)
-            && (self.variant().powers || m.kind != MoveKind::Drop))
+            && (m.kind != MoveKind::Drop || self.variant().powers && self.placed_drop(m)))
             || m.kind == MoveKind::Convert
             || self.is_capture(m)
+    }
+
+    /// Whether the drop `m` goes two at a time or by a placement rule (not `anywhere`).
+    fn placed_drop(&self, m: Move) -> bool {
+        let drops = self.variant().rules.drops;
+        let slot = drops.zip(m.promotion()).and_then(|(d, kind)| d.slot(kind));
+        m.pair_square().is_some()
+            || (drops.zip(slot)).is_some_and(|(d, slot)| d.place[slot] != DropPlace::Anywhere)
     }
 
     /// Whether `m` (which names a type) is a flip piece's change of state.
@@ -37,7 +47,8 @@ impl Position {
         let answer_pairs = v.rules.drops.is_some_and(|d| !d.answer_pairs.is_empty());
         if answer_pairs && !v.powers {
             // An owed pair that can be dropped is the only legal move, which only the whole list
-            // shows where drops are quiet (a rare rule: such games filter their whole list).
+            // shows where drops are quiet (a rare rule: such games filter their whole list; with
+            // the 12x8 game's powers pairs are noisy).
             self.legal_moves(out);
             let any = !out.is_empty();
             out.retain(|&m| self.is_noisy(m));
@@ -61,7 +72,8 @@ impl Position {
             self.keep_safe_moves(out);
         }
         if answer_pairs {
-            // The 12x8 game, whose drops are all noisy: the owed pair is among them.
+            // A game with the 12x8 game's powers, whose pairs are noisy: the owed pair is among
+            // them.
             self.keep_owed_pairs(out);
         }
         self.keep_lawful_lion_captures(out);

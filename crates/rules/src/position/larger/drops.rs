@@ -1,8 +1,9 @@
-//! Drops from the hand, by the game's `[drops]` (`DropRules`, read from its file): when they are
-//! allowed (both Kings have moved, none has reached its eighth row), the pairs on their fixed
-//! squares (Halflings, Wizards) and beside the King (Elephants), the answering Halfling pair, and
-//! the layer's own readings of two placements: `giving-check` is where the Assassin's shot would
-//! take the King, `while-royals-face` drops the Thunder on any square but a King's, to explode.
+//! Drops in a game with the 12x8 game's powers: the general mechanism's (`movegen/drops.rs`, by
+//! the game's `[drops]`: when they are allowed, pairs on fixed squares and beside the King, the
+//! answering pair, single drops), with the powers' own readings of two placements as a hook:
+//! `giving-check` is where the Assassin's shot would take the King, `while-royals-face` drops the
+//! Thunder on any square but a King's, to explode. And why a type in hand cannot be dropped now,
+//! for the board.
 
 use super::pieces::{assassin_checks_from, kings_see_each_other};
 use super::*;
@@ -11,20 +12,29 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 
 impl Position {
-    /// The game's drop rules (the layer's file always has them).
+    /// The game's drop rules, if it has any.
     pub(super) fn layer_drops(&self) -> Option<&'static DropRules> {
         self.variant.rules.drops
     }
 
-    pub(crate) fn drop_moves(&self, us: Color, out: &mut Vec<Move>) {
-        let Some(drops) = self.layer_drops() else {
-            return;
-        };
+    /// The powers' hook in the general drops (`movegen/drops.rs`, `hand_drops`) for a type
+    /// dropped one at a time: an Assassin placed `giving-check` goes where its shot would take
+    /// the enemy King, a Thunder placed `while-royals-face` on any square but a King's (to
+    /// explode there). Returns false for every other type and placement, which the general
+    /// mechanism drops.
+    pub(crate) fn power_single_drops(
+        &self,
+        drops: &DropRules,
+        slot: usize,
+        kind: PieceKind,
+        us: Color,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let kinds = self.layer_kinds();
         let squares = || self.geometry().squares();
-        let (kinds, lines) = (self.layer_kinds(), self.variant().attack_lines(us));
-        // The pairs are the general mechanism's; the two placements below are the layer's.
-        self.each_drop(drops, us, out, |slot, kind, out| match drops.place[slot] {
-            DropPlace::GivingCheck => {
+        match (kinds.role(kind.0), drops.place[slot]) {
+            (Role::Assassin, DropPlace::GivingCheck) => {
+                let lines = self.variant().attack_lines(us);
                 for s in squares() {
                     if self.code_at(s) == EMPTY
                         && assassin_checks_from(&self.board, s, us, lines, kinds, self.geometry())
@@ -33,7 +43,7 @@ impl Position {
                     }
                 }
             }
-            DropPlace::WhileRoyalsFace => {
+            (Role::Thunder, DropPlace::WhileRoyalsFace) => {
                 if kings_see_each_other(&self.board, self.geometry(), kinds.king) {
                     for s in squares() {
                         let c = self.code_at(s);
@@ -43,14 +53,14 @@ impl Position {
                     }
                 }
             }
-            // The layer's file gives every single type a placement (file/powers.rs keeps it so).
-            DropPlace::Anywhere | DropPlace::BesideRoyal => {}
-        });
+            _ => return false,
+        }
+        true
     }
 }
 
-/// Why the side to move cannot drop a type it holds (the 12x8 game), for a board to show beside
-/// the hand.
+/// Why the side to move cannot drop a type it holds (a game with the 12x8 game's powers), for a
+/// board to show beside the hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoDrop {
     /// None of it is in the side's hand.
@@ -71,13 +81,15 @@ pub enum NoDrop {
     NoCheckingSquare,
     /// The Thunder is dropped only while the Kings see each other.
     KingsApart,
+    /// No square where it may be dropped (its ranks, one a file where the rules say so) is empty.
+    NoEmptySquare,
     /// Each drop of it would leave the side's King in check.
     KingInCheck,
 }
 
 impl Position {
-    /// Why the side to move cannot drop `kind` now (a type in hand of the 12x8 game); `None` if
-    /// it can. Not for the other games (always `None`).
+    /// Why the side to move cannot drop `kind` now (a type in hand of a game with the 12x8
+    /// game's powers); `None` if it can. Not for the other games (always `None`).
     pub fn why_no_drop(&mut self, kind: PieceKind) -> Option<NoDrop> {
         if !self.variant().powers {
             return None;
@@ -112,7 +124,7 @@ impl Position {
             return Some(NoDrop::OwesPair(first));
         }
         let mut pseudo = Vec::new();
-        self.drop_moves(us, &mut pseudo);
+        self.hand_drops(drops, &mut pseudo);
         if pseudo.iter().any(is_drop) {
             return Some(NoDrop::KingInCheck);
         }
@@ -140,8 +152,8 @@ impl Position {
                     .collect(),
             ),
             DropPlace::GivingCheck => NoDrop::NoCheckingSquare,
-            DropPlace::WhileRoyalsFace => NoDrop::KingsApart,
-            DropPlace::Anywhere => NoDrop::NoneInHand,
+            DropPlace::WhileRoyalsFace if !self.royals_face() => NoDrop::KingsApart,
+            DropPlace::WhileRoyalsFace | DropPlace::Anywhere => NoDrop::NoEmptySquare,
         })
     }
 }
