@@ -178,7 +178,7 @@ fn a_copy_may_not_change_what_the_powers_rely_on() {
         }
         text
     };
-    let cases: [(&[(&str, &str)], &str); 17] = [
+    let cases: [(&[(&str, &str)], &str); 16] = [
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}royal = true\n"))],
             "King and Archbishop are both the 12x8 powers' King",
@@ -206,10 +206,6 @@ fn a_copy_may_not_change_what_the_powers_rely_on() {
             "its moves are code",
         ),
         (
-            &[("abbr = \"As\"", "abbr = \"Ax\"")],
-            "its abbreviation is \"As\"",
-        ),
-        (
             &[(
                 "\"Wz\", \"El\"]\ninitial",
                 "\"Wz\", \"El\", \"As\"]\ninitial",
@@ -229,7 +225,7 @@ fn a_copy_may_not_change_what_the_powers_rely_on() {
         ),
         (
             &[(ARCHBISHOP, &format!("{ARCHBISHOP}hooks = [\"wizard\"]\n"))],
-            "this piece is the 12x8 game's Wizard (its abbreviation is \"Wz\")",
+            "this piece is the 12x8 game's Wizard (its moves are code",
         ),
         (
             &[(

@@ -261,3 +261,42 @@ fn every_power_plays_on_ten_files() {
         walk::walk(start(larger), seed, 30);
     }
 }
+
+/// A game with the powers names its pieces as it likes: `powers-capablanca.toml` with the King
+/// `Ki`, the Pawn `Pw`, the Wizard `Wi` and the Assassin `Sn` (the Elephant's captors and the
+/// hands named so too) is the same game, to perft 3 from its array and from a position where
+/// the renamed pieces act; its texts use the new names.
+#[test]
+fn the_powers_pieces_may_be_renamed() {
+    let v = game_from_toml(POWERS).unwrap_or_else(|e| panic!("{e}"));
+    let mut renamed = POWERS
+        .replacen("id = \"powers-capablanca\"", "id = \"renamed-powers\"", 1)
+        .replace("abbr = \"K\"", "abbr = \"Ki\"")
+        .replace("\"K f1\"", "\"Ki f1\"")
+        .replace("abbr = \"P\"", "abbr = \"Pw\"")
+        .replace("[\"K\", \"P\"]", "[\"Ki\", \"Pw\"]")
+        .replace("\"Wz\"", "\"Wi\"")
+        .replace("Wz = [[", "Wi = [[")
+        .replace("\"As\"", "\"Sn\"")
+        .replace("As = \"giving-check\"", "Sn = \"giving-check\"");
+    for file in "abcdefghij".chars() {
+        renamed = renamed.replace(&format!("\"P {file}2\""), &format!("\"Pw {file}2\""));
+    }
+    let r = game_from_toml(&renamed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.spec(r.kind_by_abbr("Sn").unwrap()).name, "Assassin");
+    assert_eq!(start(r).perft(3), start(v).perft(3));
+    let text = "r,2,el,k,4,r/p,le,p,2,wz,1,pi,p,p/6,gse,3/1,as,5,gnw,2/3,Gsw,Ad,3,wd,1/\
+                2,Gne,3,Wz,3/P,P,Pi,2,Wd,1,P,P,P/R,1,Le,1,El,K,3,R w castle=- kings=wb \
+                drops=open hand=As,Th,th ep=- halfmove=0";
+    let renamed_text = "r,2,el,ki,4,r/pw,le,pw,2,wi,1,pi,pw,pw/6,gse,3/1,sn,5,gnw,2/\
+                        3,Gsw,Ad,3,wd,1/2,Gne,3,Wi,3/Pw,Pw,Pi,2,Wd,1,Pw,Pw,Pw/R,1,Le,1,El,Ki,3,R w \
+                        castle=- kings=wb drops=open hand=Sn,Th,th ep=- halfmove=0";
+    let mut pos = position(r, renamed_text);
+    assert_eq!(pos.perft(3), position(v, text).perft(3));
+    let moves = format_legal_moves(&mut pos, Style::Long);
+    assert!(moves.iter().any(|(_, t)| t.starts_with("Sn@")), "{moves:?}");
+    assert!(
+        moves.iter().any(|(_, t)| t.starts_with("Wig3")),
+        "{moves:?}"
+    );
+}

@@ -10,7 +10,8 @@
 //! file: the game's id, title and aliases, the sides' names, the board's size and file letters,
 //! the array, the castlings (`[[castling]]`, at most two; the King's partner is whatever of its
 //! side stands on the Rook's square), the check rule's draws, stalemate result and promotion
-//! limits, its `[drops]` (the general mechanism's, or none), each piece's name, description, value and `unhoppable`, the Pawn's
+//! limits, its `[drops]` (the general mechanism's, or none), each piece's name, abbreviation,
+//! aliases, description, value and `unhoppable`, the Pawn's
 //! advances, en passant and promotions (`promotes`), the order of the table, and every other
 //! type: those without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two
 //! Can(n)ons in the built-in game) move by their Betza strings, `cannon` hooks and `flips`, and
@@ -117,6 +118,12 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
         let mut rules_only = piece.clone();
         (rules_only.name, rules_only.description, rules_only.value) =
             (own.name.clone(), own.description.clone(), own.value);
+        // Its abbreviation and aliases are its own; the types its rules name (the Elephant's
+        // captors) are compared by what they are, whatever this table calls them.
+        (rules_only.abbr, rules_only.aliases) = (own.abbr.clone(), own.aliases.clone());
+        rules_only.captured_only_by = (piece.captured_only_by.iter())
+            .map(|abbr| counterpart(file, &reference, abbr))
+            .collect();
         // Any type may be unhoppable: the generator and the check test read it.
         rules_only.unhoppable = own.unhoppable;
         if exotic.is_none() {
@@ -134,6 +141,27 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
     }
     check_drops(file)?;
     Ok(())
+}
+
+/// The abbreviation the built-in table gives the type `abbr` names in `file`: the King's, the
+/// Pawn's or the power's; `abbr` itself for a type that moves by its file (or none).
+fn counterpart(file: &GameIn, reference: &GameIn, abbr: &str) -> String {
+    let entries = |game: &GameIn| -> Vec<PieceEntry> {
+        game.piece.iter().map(|p| p.get_ref().clone()).collect()
+    };
+    let Some(p) = entries(file).into_iter().find(|p| p.abbr == abbr) else {
+        return abbr.to_string();
+    };
+    let power = p.hooks.iter().copied().find(Special::is_power_hook);
+    let same = |q: &PieceEntry| match power {
+        Some(hook) => q.hooks.contains(&hook),
+        None if p.royal => q.royal,
+        None if is_pawn(&p) => is_pawn(q),
+        None => false,
+    };
+    (entries(reference).into_iter())
+        .find(|q| same(q))
+        .map_or_else(|| abbr.to_string(), |q| q.abbr)
 }
 
 /// Whether a piece entry has a pawn's advances (the powers' Pawn).
@@ -246,16 +274,14 @@ fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry) -> Result<(), String>
 
 /// The message for a piece entry whose rules differ from the built-in type with its power.
 fn changed_rules(entry: &PieceEntry, own: &PieceEntry) -> String {
-    let what = if entry.abbr != own.abbr {
-        format!("its abbreviation is {:?}", own.abbr)
-    } else if entry.betza != own.betza {
+    let what = if entry.betza != own.betza {
         format!(
             "its moves are code, which betza = {:?} describes for displays; the types without \
              the powers move by theirs",
             own.betza
         )
     } else {
-        "only its name, description and value may change".to_string()
+        "only its name, abbreviation, aliases, description and value may change".to_string()
     };
     format!(
         "this piece is the 12x8 game's {} ({what}): the powers' pieces keep their rules",
