@@ -822,8 +822,8 @@ fn a_copy_may_hold_less_in_hand_and_move_the_pairs() {
 
 /// A game with the powers drops by the general mechanism: here a Queen in hand instead of the
 /// Thunder, dropped on any empty square of its first four ranks, an Assassin placed anywhere, and
-/// captured pieces joining the captor's hand (`captures_to_hand = true`). Such single drops are quiet moves, as in any
-/// game with drops; the pairs and placed drops stay noisy.
+/// captured pieces joining the captor's hand (`captures_to_hand = true`). Such single drops are
+/// quiet moves, as in any game with drops; the pairs and placed drops stay noisy.
 #[test]
 fn a_copy_drops_by_the_general_mechanism() {
     let text = copy_text(

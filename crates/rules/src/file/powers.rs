@@ -222,8 +222,8 @@ fn check_drops(file: &GameIn) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// A type that moves by its file beside the powers has only the hooks whose attacks the powers' check
-/// test reads along lines: `cannon` (`AttackLines::hoppers`) on queen lines.
+/// A type that moves by its file beside the powers has only the hooks whose attacks the powers'
+/// check test reads along lines: `cannon` (`AttackLines::hoppers`) on queen lines.
 fn check_file_powers(entry: &PieceEntry) -> Result<(), String> {
     match entry
         .hooks

@@ -25,8 +25,9 @@ impl Position {
         });
     }
 
-    /// What every game's drops share: nothing while the royal pieces' conditions close the drops; else, for each type `us` holds, its pair drops if it goes two
-    /// at a time, or `single(slot, kind, out)`; and while `us` owes a pair, only that pair.
+    /// What every game's drops share: nothing while the royal pieces' conditions close the
+    /// drops; else, for each type `us` holds, its pair drops if it goes two at a time, or
+    /// `single(slot, kind, out)`; and while `us` owes a pair, only that pair.
     pub(crate) fn each_drop(
         &self,
         drops: &DropRules,

@@ -4,7 +4,8 @@
 //! mirror moves, orbits round the King, a two-square Golem, shots en passant, explosions: code in
 //! `position/larger`); the King, Queen, Rook, Bishop, Knight, Lion and Can(n)ons (and any type a
 //! file adds) move by their Betza strings and hooks, and the others' strings describe their plain
-//! part for displays. This module holds what the powers supply to displays, and the array. docs/rules/larger-board.md records every reading of the text.
+//! part for displays. This module holds what the powers supply to displays, and the array.
+//! docs/rules/larger-board.md records every reading of the text.
 
 use std::sync::OnceLock;
 
