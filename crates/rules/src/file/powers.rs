@@ -103,12 +103,8 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
         // The built-in piece whose rules this one must keep: the one with the same power, or the
         // Pawn; the others move by their file alone.
         let own = match exotic {
-            Some(hook) => (reference.piece.iter())
-                .find(|p| p.get_ref().hooks.contains(hook))
-                .map(|p| p.get_ref()),
-            None if std::ptr::eq(entry, pawn) => (reference.piece.iter())
-                .find(|p| is_pawn(p.get_ref()))
-                .map(|p| p.get_ref()),
+            Some(hook) => entries(&reference).find(|p| p.hooks.contains(hook)),
+            None if std::ptr::eq(entry, pawn) => entries(&reference).find(|p| is_pawn(p)),
             None => {
                 check_moves_by_file(piece).map_err(|why| (entry.span(), why))?;
                 continue;
@@ -146,22 +142,25 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
 /// The abbreviation the built-in table gives the type `abbr` names in `file`: the King's, the
 /// Pawn's or the power's; `abbr` itself for a type that moves by its file (or none).
 fn counterpart(file: &GameIn, reference: &GameIn, abbr: &str) -> String {
-    let entries = |game: &GameIn| -> Vec<PieceEntry> {
-        game.piece.iter().map(|p| p.get_ref().clone()).collect()
-    };
-    let Some(p) = entries(file).into_iter().find(|p| p.abbr == abbr) else {
+    let Some(p) = entries(file).find(|p| p.abbr == abbr) else {
         return abbr.to_string();
     };
     let power = p.hooks.iter().copied().find(Special::is_power_hook);
     let same = |q: &PieceEntry| match power {
         Some(hook) => q.hooks.contains(&hook),
         None if p.royal => q.royal,
-        None if is_pawn(&p) => is_pawn(q),
+        None if is_pawn(p) => is_pawn(q),
         None => false,
     };
-    (entries(reference).into_iter())
-        .find(|q| same(q))
-        .map_or_else(|| abbr.to_string(), |q| q.abbr)
+    entries(reference)
+        .find(|&q| same(q))
+        .map_or(abbr, |q| q.abbr.as_str())
+        .to_string()
+}
+
+/// A file's piece entries, in table order.
+fn entries(game: &GameIn) -> impl Iterator<Item = &PieceEntry> {
+    game.piece.iter().map(|p| p.get_ref())
 }
 
 /// Whether a piece entry has a pawn's advances (the powers' Pawn).
@@ -206,7 +205,7 @@ fn check_drops(file: &GameIn) -> Result<(), Refusal> {
         return Ok(());
     };
     let golem_part = |abbr: &String| {
-        (file.piece.iter().map(|p| p.get_ref()))
+        entries(file)
             .find(|p| p.abbr == *abbr)
             .is_some_and(|p| p.hooks.iter().any(|h| matches!(h, Special::Golem(_))))
     };
@@ -249,11 +248,7 @@ fn check_pawn_promotions(file: &GameIn, pawn: &PieceEntry) -> Result<(), String>
         .as_ref()
         .map_or_else(Vec::new, |p| p.targets());
     for target in &targets {
-        let entry = file
-            .piece
-            .iter()
-            .map(|p| p.get_ref())
-            .find(|p| p.abbr == *target);
+        let entry = entries(file).find(|p| p.abbr == *target);
         let own_rule = |p: &PieceEntry| {
             p.hooks
                 .iter()

@@ -25,10 +25,12 @@ impl Position {
 
     /// Whether the drop `m` goes two at a time or by a placement rule (not `anywhere`).
     fn placed_drop(&self, m: Move) -> bool {
-        let drops = self.variant().rules.drops;
-        let slot = drops.zip(m.promotion()).and_then(|(d, kind)| d.slot(kind));
+        let Some(drops) = self.variant().rules.drops else {
+            return false;
+        };
         m.pair_square().is_some()
-            || (drops.zip(slot)).is_some_and(|(d, slot)| d.place[slot] != DropPlace::Anywhere)
+            || (m.promotion().and_then(|kind| drops.slot(kind)))
+                .is_some_and(|slot| drops.place[slot] != DropPlace::Anywhere)
     }
 
     /// Whether `m` (which names a type) is a flip piece's change of state.
