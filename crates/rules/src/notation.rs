@@ -182,6 +182,15 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveParseError
                 return Ok(m);
             }
         }
+        // `O-O-O` where the King may castle to two squares on that wing: say which.
+        let wing: Vec<String> = (legal.iter())
+            .filter(|m| m.kind == MoveKind::Castle)
+            .map(|&m| render(pos, m, Style::Short, &legal))
+            .filter(|text| text.split_once('/').is_some_and(|(w, _)| w == castle))
+            .collect();
+        if wing.len() > 1 {
+            return Err(MoveParseError::Ambiguous(wing));
+        }
     }
     // Passes, conversions, swaps, line captures, self-captures and flips are read by comparing the text
     // with what each style writes for them (cheap: few such moves, and none in Scirocco).
@@ -594,6 +603,12 @@ fn suffix(pos: &Position, m: Move, moves: &[Move]) -> String {
     }
 }
 
+/// Whether `o` is another castling of `m`'s King towards the same wing, to another square.
+fn same_wing_castling(o: Move, m: Move) -> bool {
+    let higher = |c: Move| c.to.file() > c.from.file();
+    o.kind == MoveKind::Castle && o.from == m.from && o.to != m.to && higher(o) == higher(m)
+}
+
 /// Writes `m` against `moves`, the list that decides disambiguation and declined promotion.
 fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
     let v = pos.variant();
@@ -621,6 +636,11 @@ fn render(pos: &Position, m: Move, style: Style, moves: &[Move]) -> String {
         })
     };
     let mut text = base(pos, m, with_from) + &suffix(pos, m, moves);
+    // Two castlings of one King on one wing (a file may give three or four): `O-O-O/b1`, the
+    // King's destination after a slash.
+    if m.kind == MoveKind::Castle && moves.iter().any(|&o| same_wing_castling(o, m)) {
+        text += &format!("/{}", square_text(v, m.to));
+    }
     // `Bxn11*`: the mover itself is removed (a Kamikaze's capture, poison, burning); `&`: the
     // first part of a doubled turn, the second follows.
     if mover_removed(pos, m) {

@@ -7,6 +7,7 @@ use jovian_rules::file::game_from_toml;
 use jovian_rules::{Color, MoveKind, Position, Setup, Variant, WinReason};
 
 mod common;
+mod walk;
 
 const FILE: &str = include_str!("../games/larger-board.toml");
 
@@ -235,19 +236,22 @@ fn a_copy_may_not_change_what_the_powers_rely_on() {
             "this piece is the 12x8 game's Assassin",
         ),
         (
-            &[("check = true\n", "check = true\npromotion = \"optional\"\n")],
+            &[(
+                "check = true\n",
+                "check = true\npromotion_moves = \"entry_or_capture\"\n",
+            )],
             "its [rules] are the built-in 12x8 game's",
         ),
         (
             &[(
                 "[[castling]]\n",
-                "[[castling]]\nking = \"e1\"\nking_to = \"b1\"\nrook = \"a1\"\nrook_to = \"c1\"\n\n[[castling]]\n",
+                "[[castling]]\nking = \"e1\"\nking_to = \"b1\"\nrook = \"b1\"\nrook_to = \"c1\"\n\n[[castling]]\n",
             )],
-            "at most two castlings a side",
+            "need the same King and Rook squares",
         ),
         (
             &[("ranks = 8", "ranks = 9")],
-            "ranks = 9 goes with promotion_ranks = [[9], [1]]",
+            "the first side's promotion_ranks need rank 9",
         ),
         (
             &[(
@@ -367,6 +371,48 @@ fn a_copy_may_change_its_castlings_and_draws() {
         Some(WinReason::BareKings)
     );
     assert_eq!(position(v, bare).outcome(), None);
+}
+
+/// A copy may give its King more castlings than two a side: here a second long one, the King
+/// to b1 with the Rook to c1, beside the King to c1 with the Rook to d1. The castlings are
+/// written by their King's destination (`O-O-O/b1`), the rights go together, and random games
+/// from such a position make and unmake exactly.
+#[test]
+fn a_copy_may_give_its_king_two_long_castlings() {
+    let second_long =
+        "[[castling]]\nking = \"e1\"\nking_to = \"b1\"\nrook = \"a1\"\nrook_to = \"c1\"\n\n";
+    let text = copy_text(
+        "two-long-castlings",
+        &[(
+            "[[castling]]\nking = \"e1\"",
+            &format!("{second_long}[[castling]]\nking = \"e1\""),
+        )],
+    );
+    let v = game_from_toml(&text).unwrap_or_else(|e| panic!("{e}"));
+    let board = "11,k/12/12/12/12/12/12/2,R,3,K,2,R,2 w castle=QK kings=b hand=- halfmove=0";
+    let mut pos = position(v, board);
+    assert_eq!(
+        targets(&mut pos, "e1"),
+        ["b1", "c1", "d1", "d2", "e2", "f1", "f2", "g1"]
+    );
+    let texts: Vec<String> = (jovian_rules::notation::format_legal_moves(
+        &mut pos,
+        jovian_rules::notation::Style::Short,
+    ))
+    .into_iter()
+    .filter(|(m, _)| m.kind == MoveKind::Castle)
+    .map(|(_, t)| t)
+    .collect();
+    assert_eq!(texts, ["O-O-O/b1", "O-O", "O-O-O/c1"]);
+    let m = jovian_rules::notation::parse_move(&mut pos, "O-O-O/b1").unwrap();
+    pos.make(m);
+    let after = write_position(&pos);
+    // The King on b1, the Rook on c1; no castling left.
+    assert!(after.contains("/3,K,R,4,R,2 b castle=- "), "{after}");
+    assert_eq!(position(v, &after).hash(), pos.hash());
+    for seed in 0..4 {
+        walk::walk(position(v, board), seed, 30);
+    }
 }
 
 /// A copy's Kings start where its array puts them: there they have not moved (drops wait until

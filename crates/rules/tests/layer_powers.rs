@@ -13,6 +13,7 @@ use jovian_rules::{Move, Position, Setup, Variant};
 
 const WIZARDS: &str = include_str!("data/wizard-capablanca.toml");
 const POWERS: &str = include_str!("data/powers-capablanca.toml");
+const WIZARD_GRAND: &str = include_str!("data/wizard-grand.toml");
 const LARGER: &str = include_str!("../games/larger-board.toml");
 
 fn start(v: &'static Variant) -> Position {
@@ -198,18 +199,128 @@ fn the_powers_play_on_a_board_of_ten_ranks() {
     assert_eq!(jovian_rules::fen::write_position(&back), text);
     assert_eq!(back.hash(), pos.hash());
     assert_eq!(shots(&mut back), 1);
-    // Pawns promote on the last rank: a file that says otherwise is refused at [board].
+    // A promotion zone may be deeper than the last rank, but must hold it: a file whose zone
+    // leaves it out is refused at [board].
     let early = WIZARDS.replacen(
         "promotion_ranks = [[8], [1]]",
-        "promotion_ranks = [[7, 8], [1, 2]]",
+        "promotion_ranks = [[6, 7], [1, 2]]",
         1,
     );
     let e = game_from_toml(&early)
-        .expect_err("two promotion ranks")
+        .expect_err("no last rank")
         .to_string();
-    assert!(e.contains("promotion_ranks = [[8], [1]]"), "{e}");
+    assert!(
+        e.contains("the first side's promotion_ranks need rank 8"),
+        "{e}"
+    );
     let board_line = early[..early.find("[board]").unwrap()].lines().count() + 1;
     assert!(e.contains(&format!("line {board_line},")), "{e}");
+}
+
+/// `text`, a chess FEN of Grand Chess as Fairy-Stockfish writes it (no castling), in the
+/// powers' text for `wizard-grand.toml` with no Wizard in hand and the drops closed.
+fn grand_fen_as_powers_text(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let rows: Vec<String> = (fields[0].split('/'))
+        .map(|row| {
+            let mut tokens: Vec<String> = Vec::new();
+            for c in row.chars() {
+                match tokens.last_mut() {
+                    Some(last)
+                        if c.is_ascii_digit() && last.chars().all(|d| d.is_ascii_digit()) =>
+                    {
+                        last.push(c)
+                    }
+                    _ => tokens.push(c.to_string()),
+                }
+            }
+            tokens.join(",")
+        })
+        .collect();
+    assert_eq!(fields[2], "-", "Grand Chess has no castling");
+    // Fairy-Stockfish names the square passed; the powers' text also names the Pawn's own
+    // square, one rank further on from the side that moved.
+    let ep = match fields[3] {
+        "-" => "-".to_string(),
+        passed => {
+            let (file, rank) = passed.split_at(1);
+            let rank: i32 = rank.parse().unwrap();
+            let pawn = if fields[1] == "w" { rank - 1 } else { rank + 1 };
+            format!("{passed}:{file}{pawn}")
+        }
+    };
+    format!(
+        "{} {} castle=- kings=wb drops=closed hand=- ep={ep} halfmove={}",
+        rows.join("/"),
+        fields[1],
+        fields[4]
+    )
+}
+
+/// Grand Chess with Wizards (`tests/data/wizard-grand.toml`), where the powers' Pawn promotes in
+/// a zone of three ranks, optionally on the first two, under promotion limits: with no Wizard
+/// about it is Grand Chess, and its perft equals Fairy-Stockfish's on every position of
+/// `grand.perft` (the start, en passant, and late positions with promotions).
+#[test]
+fn the_powers_pawn_promotes_in_grand_chess_zone_as_fairy_stockfish_counts() {
+    let v = game_from_toml(WIZARD_GRAND).unwrap_or_else(|e| panic!("{e}"));
+    assert!(v.powers);
+    let mut lines = 0;
+    for line in include_str!("data/grand.perft").lines() {
+        let Some((fen, count)) = line.split_once(" ; ").filter(|_| !line.starts_with('#')) else {
+            continue;
+        };
+        let (depth, leaves) = count.split_once(' ').unwrap();
+        let mut pos = position(v, &grand_fen_as_powers_text(fen));
+        assert_eq!(
+            pos.perft(depth.parse().unwrap()),
+            leaves.parse::<u64>().unwrap(),
+            "{fen}"
+        );
+        lines += 1;
+    }
+    assert!(lines >= 10, "{lines} positions");
+}
+
+/// In a deeper, optional zone the powers' Pawn may stay a Pawn where it could still move, and
+/// so may an enemy Pawn that a Wizard swaps into its zone; on the last rank it must promote.
+/// With the zone compulsory (no `promotion` key) it promotes wherever it enters.
+#[test]
+fn the_powers_pawn_may_stay_a_pawn_in_an_optional_zone() {
+    let v = game_from_toml(WIZARD_GRAND).unwrap_or_else(|e| panic!("{e}"));
+    // White: King j1, Pawns e7 and b9, a Wizard on d3 (rank 3, Black's zone) beside the Black
+    // Pawn on e4; Black: King e10 and that Pawn.
+    let text = "4,k,5/1,P,8/10/4,P,5/10/10/4,p,5/3,Wz,6/10/9,K w castle=- kings=wb \
+                drops=closed hand=- ep=- halfmove=0";
+    let mut pos = position(v, text);
+    // e7 -> e8 enters the zone: e8 itself and a promotion to each type White may still have.
+    let types = ["A", "B", "C", "N", "Q", "R"];
+    let mut expected: Vec<String> = std::iter::once("Pe7-e8".to_string())
+        .chain(types.iter().map(|t| format!("Pe7-e8={t}")))
+        .collect();
+    expected.sort();
+    assert_eq!(moves_from(&mut pos, "e7"), expected);
+    // b9 -> b10 is the last rank: promotions only.
+    assert_eq!(moves_from(&mut pos, "b9").len(), types.len());
+    // The Wizard on d3 swaps with the Pawn on e4, which lands on d3 in its zone: the plain swap
+    // and one promotion per type (White, the Wizard's owner, chooses it).
+    let swaps: Vec<String> = (moves_from(&mut pos, "d3").into_iter())
+        .filter(|m| m.contains("e4"))
+        .collect();
+    assert_eq!(swaps.len(), 1 + types.len(), "{swaps:?}");
+    for seed in 0..4 {
+        walk::walk(position(v, text), seed, 40);
+        walk::walk(start(v), seed, 60);
+    }
+    // Compulsory: entering the zone promotes.
+    let compulsory = WIZARD_GRAND.replacen("promotion = \"optional\"\n", "", 1);
+    let c = game_from_toml(&compulsory).unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = position(c, text);
+    assert_eq!(moves_from(&mut pos, "e7").len(), types.len());
+    let swaps = (moves_from(&mut pos, "d3").into_iter())
+        .filter(|m| m.contains("e4"))
+        .count();
+    assert_eq!(swaps, types.len());
 }
 
 /// Every power on ten files (`tests/data/powers-capablanca.toml`: Capablanca Chess with the 12x8

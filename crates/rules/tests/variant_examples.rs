@@ -594,3 +594,80 @@ fn bare_kings_draw_where_the_file_says_so() {
     assert!(back.chess_rules.as_ref().unwrap().bare_royals_draw);
     assert_ne!(v.definition_hash(), game(CAPABLANCA).definition_hash());
 }
+
+/// A file may give one King several castlings towards a wing (with one Rook): Capablanca Chess
+/// with a third castling, the King from f1 to b1 and the Rook from a1 to c1. Each is written with
+/// its King's destination where two share a wing (`O-O-O/b1`, `O-O-O/c1`; `O-O` alone), read
+/// back, and `O-O-O` alone is ambiguous; the rights go together and the texts round-trip. Two
+/// castlings towards one wing with different Rooks are refused: the text names rights by wing.
+#[test]
+fn a_king_may_have_two_castlings_towards_one_wing() {
+    let third =
+        "[[castling]]\nking = \"f1\"\nking_to = \"b1\"\nrook = \"a1\"\nrook_to = \"c1\"\n\n";
+    let text = CAPABLANCA
+        .replacen(
+            "id = \"capablanca\"",
+            "id = \"capablanca-three-castlings\"",
+            1,
+        )
+        .replacen("[[castling]]", &format!("{third}[[castling]]"), 1);
+    let v = game(&text);
+    let mut pos = position(
+        v,
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+    );
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut castles: Vec<(String, Move)> = (moves.iter().copied())
+        .filter(|m| m.kind == MoveKind::Castle)
+        .map(|m| (format_move(&mut pos, m, Style::Short), m))
+        .collect();
+    castles.sort_by(|a, b| a.0.cmp(&b.0));
+    let texts: Vec<&str> = castles.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(texts, ["O-O", "O-O-O/b1", "O-O-O/c1"]);
+    for (text, m) in &castles {
+        assert_eq!(parse_move(&mut pos, text).unwrap(), *m, "{text}");
+        assert_eq!(
+            parse_move(&mut pos, &text.replace('O', "0")).unwrap(),
+            *m,
+            "{text}"
+        );
+    }
+    let e = parse_move(&mut pos, "O-O-O").unwrap_err().to_string();
+    assert_eq!(e, "ambiguous: O-O-O/b1 or O-O-O/c1");
+    let before = write_position(&pos);
+    let m = castles[1].1;
+    pos.make(m);
+    let after = write_position(&pos);
+    assert!(after.contains("/1,K,R,6,R b castle=qk "), "{after}");
+    assert_eq!(position(v, &after).hash(), pos.hash());
+    pos.unmake();
+    assert_eq!(write_position(&pos), before);
+    // The Rook on a1 moves: both long castlings go, the short one stays.
+    let mut pos = position(
+        v,
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+    );
+    play(&mut pos, "a1b1");
+    assert!(
+        write_position(&pos).contains(" castle=Kqk "),
+        "{}",
+        write_position(&pos)
+    );
+    // Another Rook towards the same wing is refused, where the file says it.
+    let other_rook = text.replacen(
+        "rook = \"a1\"\nrook_to = \"c1\"",
+        "rook = \"b1\"\nrook_to = \"c1\"",
+        1,
+    );
+    let e = game_from_toml(&other_rook)
+        .expect_err("two Rooks on one wing")
+        .to_string();
+    // The entry refused is the second towards that wing, the file's last.
+    let line = other_rook[..other_rook.rfind("[[castling]]").unwrap()]
+        .lines()
+        .count()
+        + 1;
+    assert!(e.contains(&format!("line {line},")), "{e}");
+    assert!(e.contains("the same King and Rook squares"), "{e}");
+}

@@ -249,10 +249,13 @@ fn write_rights(v: &Variant, s: &ChessState) -> String {
 /// The letters of castling rights `bits` (`KQkq`), `-` for none.
 pub(super) fn castle_letters(v: &Variant, bits: u8) -> String {
     let castlings = v.chess_rules.as_ref().map_or(&[][..], |r| &r.castlings[..]);
-    let letters: String = (castlings.iter().enumerate())
-        .filter(|&(i, _)| bits >> i & 1 == 1)
-        .map(|(_, c)| c.letter())
-        .collect();
+    // Castlings towards one wing share their letter (and are lost together): written once.
+    let mut letters = String::new();
+    for (_, c) in (castlings.iter().enumerate()).filter(|&(i, _)| bits >> i & 1 == 1) {
+        if !letters.contains(c.letter()) {
+            letters.push(c.letter());
+        }
+    }
     if letters.is_empty() {
         "-".to_string()
     } else {

@@ -94,6 +94,21 @@ pub(super) fn chess_rules_of(
                 "castling: the King must move, and not start where the Rook does".to_string(),
             ));
         }
+        // A position's text names the castling rights by wing (`K`, `Q`), so two castlings
+        // towards one wing are lost together: one King and one Rook, two destinations.
+        let wing = |from: Square, to: Square| to.file() > from.file();
+        let same_wing = (out.castlings.iter())
+            .filter(|o| o.color == Color::Blue)
+            .find(|o| wing(o.king_from, o.rook_from) == wing(king, rook));
+        if let Some(o) = same_wing
+            && (o.king_from != king || o.rook_from != rook || o.king_to == king_to)
+        {
+            return Err(at(format!(
+                "castling: two castlings towards one wing (the text's `{}`) need the same King \
+                 and Rook squares and different King destinations",
+                o.letter()
+            )));
+        }
         for color in Color::BOTH {
             let image = |sq: Square| match color {
                 Color::Blue => sq,

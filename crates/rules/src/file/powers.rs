@@ -4,14 +4,14 @@
 //! `elephant`, `assassin`, `thunder`, `golem`), which switches the powers on; the code finds the
 //! pieces by their hooks (`layer_kinds::LayerKinds`), wherever the table puts them, and each
 //! power is optional. Such a game keeps what that code relies on, as the built-in game's file
-//! (`games/larger-board.toml`) has it: the check rule, a board whose Pawns promote on the last
-//! rank, each power on one piece at most with that power's rules, one Pawn, one King, and no
-//! Golem part in hand. What it may change is what the code does not read, or reads from the
+//! (`games/larger-board.toml`) has it: the check rule, a promotion zone that holds each side's
+//! last rank, each power on one piece at most with that power's rules, one Pawn, one King, and
+//! no Golem part in hand. What it may change is what the code does not read, or reads from the
 //! file: the game's id, title and aliases, the sides' names, the board's size and file letters,
-//! the array, the castlings (`[[castling]]`, at most two; the King's partner is whatever of its
-//! side stands on the Rook's square), the check rule's draws, stalemate result and promotion
-//! limits, its `[drops]` (the general mechanism's, or none), each piece's name, abbreviation,
-//! aliases, description, value and `unhoppable`, the Pawn's
+//! the promotion zone's depth, the array, the castlings (`[[castling]]`; the King's partner is
+//! whatever of its side stands on the Rook's square), the check rule's draws, stalemate result,
+//! optional promotion and promotion limits, its `[drops]` (the general mechanism's, or none),
+//! each piece's name, abbreviation, aliases, description, value and `unhoppable`, the Pawn's
 //! advances, en passant and promotions (`promotes`), the order of the table, and every other
 //! type: those without a power (the King, Queen, Rook, Bishop, Knight, Lion and the two
 //! Can(n)ons in the built-in game) move by their Betza strings, `cannon` hooks and `flips`, and
@@ -31,21 +31,24 @@ type Refusal = (Range<usize>, String);
 pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
     let reference: GameIn = toml::from_str(crate::variants::larger_board::FILE)
         .expect("the built-in 12x8 game's file reads (a test reads it)");
-    // Any board, with the Pawns promoting on the last rank, the powers' "eighth row".
+    // Any board and promotion zone, so long as the zone holds each side's last rank, the powers'
+    // "eighth row": a Pawn there could never move again, so it has always promoted.
     let board = file.board.get_ref();
-    if board.promotion_ranks != [vec![board.ranks], vec![1]] {
+    let last = [board.ranks, 1];
+    if let Some(side) = (0..2).find(|&i| !board.promotion_ranks[i].contains(&last[i])) {
         return Err((
             file.board.span(),
             format!(
-                "a game with the 12x8 game's powers promotes its Pawns on the last rank, their \"eighth \
-                 row\": \
-                 ranks = {0} goes with promotion_ranks = [[{0}], [1]]",
-                board.ranks
+                "a game with the 12x8 game's powers promotes its Pawns on their last rank, their \
+                 \"eighth row\", and may promote them before it: the {} side's promotion_ranks \
+                 need rank {}",
+                ["first", "second"][side],
+                last[side]
             ),
         ));
     }
-    // The check rule's draws, stalemate and promotion limits are read from the file; the rest of
-    // [rules] is what the powers' code does.
+    // The check rule's draws, stalemate, optional promotion and promotion limits are read from
+    // the file; the rest of [rules] is what the powers' code does.
     let plain = |rules: &RulesSection| {
         let mut value = serde_json::to_value(rules).ok()?;
         let map = value.as_object_mut()?;
@@ -54,6 +57,7 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
             "fifty_move_plies",
             "repetition_draws",
             "bare_royals_draw",
+            "promotion",
             "promotion_limits",
         ] {
             map.remove(read_from_file);
@@ -66,22 +70,13 @@ pub(super) fn check_powers(file: &GameIn) -> Result<(), Refusal> {
             format!(
                 "a game with the 12x8 game's powers plays by the check rule with their \
                  promotions, en passant and drops: its [rules] are the built-in 12x8 game's ({}), \
-                 but for stalemate, fifty_move_plies, repetition_draws, bare_royals_draw and \
-                 promotion_limits",
+                 but for stalemate, fifty_move_plies, repetition_draws, bare_royals_draw, \
+                 promotion and promotion_limits",
                 toml::to_string(reference.rules.get_ref())
                     .unwrap_or_default()
                     .trim()
                     .replace('\n', ", ")
             ),
-        ));
-    }
-    // The powers' state keeps four castling rights (two a side) in its state and its hash.
-    if let Some(castling) = file.castling.get(2) {
-        return Err((
-            castling.span(),
-            "a game with the 12x8 game's powers keeps at most two castlings a side: [[castling]] \
-             twice"
-                .to_string(),
         ));
     }
     let pawns: Vec<_> = (file.piece.iter())

@@ -138,7 +138,7 @@ impl Position {
 
     /// Whether a piece of these powers standing on `cell` could never move again: none of its
     /// leaps or rides stays on the board (a pawn on its last rank).
-    pub(super) fn immobile(&self, cp: &CompiledPiece, cell: usize) -> bool {
+    pub(crate) fn immobile(&self, cp: &CompiledPiece, cell: usize) -> bool {
         let on_board = |c: usize| self.cell(c) != OFFBOARD;
         !cp.leaps.iter().any(|&(off, _)| on_board(at(cell, off)))
             && !cp.rides.iter().any(|r| on_board(at(cell, r.step)))

@@ -75,17 +75,22 @@ impl Position {
     #[inline(never)]
     fn push_promotions(&self, m: Move, us: Color, out: &mut Vec<Move>) {
         let v = self.variant();
-        if v.powers {
-            return self.layer_pawn_promotions(m, us, out);
-        }
         let code = self.cell(m.from.cell());
         let (cp, chess) = (v.compiled(code), v.chess_piece(code));
+        let rules = v.chess_rules.as_ref();
+        let may_decline =
+            || rules.is_some_and(|r| r.promotion_optional) && !self.immobile(cp, m.to.cell());
+        if v.powers {
+            if may_decline() {
+                out.push(m);
+            }
+            return self.layer_pawn_promotions(m, us, out);
+        }
         let Some(promoted) = cp.promotes_to else {
             out.push(m);
             return;
         };
-        let rules = v.chess_rules.as_ref();
-        if rules.is_some_and(|r| r.promotion_optional) && !self.immobile(cp, m.to.cell()) {
+        if may_decline() {
             out.push(m);
         }
         if chess.promotion_choices.is_empty() {

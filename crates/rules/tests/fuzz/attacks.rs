@@ -53,10 +53,10 @@ fn the_quick_attack_test_agrees_with_generating_every_move() {
 /// generated in full after a passed turn, would take the royal piece. In every position of the
 /// 12x8 game's playouts (its dense ones crowd Halflings, Wizards, Can(n)ons, Assassins and Golems
 /// round the Kings) and of random games of the example files with the check rule (and of the
-/// 12x8 game's powers in Capablanca Chess).
+/// 12x8 game's powers in Capablanca and Grand Chess).
 #[test]
 fn the_check_test_agrees_with_generating_every_move() {
-    const FILES: [&str; 6] = [
+    const FILES: [&str; 7] = [
         include_str!("../../../../variants/capablanca.toml"),
         include_str!("../../../../variants/grand.toml"),
         include_str!("../../../../variants/crazyhouse.toml"),
@@ -64,6 +64,8 @@ fn the_check_test_agrees_with_generating_every_move() {
         // The 12x8 game's powers on ten files: Wizards alone, and all of them.
         include_str!("../data/wizard-capablanca.toml"),
         include_str!("../data/powers-capablanca.toml"),
+        // Wizards in Grand Chess, whose Pawns may promote on three ranks.
+        include_str!("../data/wizard-grand.toml"),
     ];
     let mut positions: Vec<Position> = Vec::new();
     for p in playouts().iter().filter(|p| p.variant.check_rule()) {

@@ -81,6 +81,10 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
         let hash = pos.hash();
         let total: usize = Color::BOTH.iter().map(|&c| pos.piece_count(c)).sum();
         for &m in &moves {
+            // A Wizard's swap (the 12x8 game's powers) sends the other piece to the Wizard's
+            // square, where it may promote (Jupiter's swaps promote the mover).
+            let swapped =
+                (pos.piece_at(m.to)).filter(|_| m.kind == MoveKind::Swap && pos.variant().powers);
             // A drop's piece comes from the hand (two, for a pair).
             let dropped = m.promotion().filter(|_| m.kind == MoveKind::Drop);
             let mover = match dropped {
@@ -121,6 +125,16 @@ pub fn walk(mut pos: Position, seed: u64, plies: usize) -> Position {
                 let golem = |kind| pos.variant().powers && pos.variant().layer_kinds.is_golem(kind);
                 if m.kind == MoveKind::Golem {
                     assert!(golem(moved.kind.0), "{context}: a Golem part");
+                } else if let Some(other) = swapped {
+                    // The swap's promotion is the other piece's (an enemy Pawn swapped into its
+                    // zone); the mover keeps its type.
+                    assert_eq!(moved.kind, mover.kind, "{context}: the swapper's type");
+                    let back = pos.piece_at(m.from).expect("the swapped piece arrives");
+                    assert_eq!(
+                        (back.color, back.kind),
+                        (other.color, m.promotion().unwrap_or(other.kind)),
+                        "{context}: the swapped piece"
+                    );
                 } else {
                     assert_eq!(
                         moved.kind,

@@ -53,6 +53,15 @@ impl Position {
             .filter(move |&kind| self.promotion_allowed(kind, side))
     }
 
+    /// Whether a Pawn of `side` may stand unpromoted on `sq` of its promotion zone: promotion is
+    /// optional in this game, and the Pawn could still move from there.
+    fn pawn_may_stay(&self, sq: Square, side: Color) -> bool {
+        let v = self.variant();
+        let pawn = v.compiled(code(self.layer_kinds().pawn, side));
+        v.chess_rules.as_ref().is_some_and(|r| r.promotion_optional)
+            && !self.immobile(pawn, sq.cell())
+    }
+
     /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
     /// nothing (marked `declining`, so that a Halfling's step takes nothing either).
     pub(super) fn bewitched_moves(&self, sq: Square, role: Role, out: &mut Vec<Move>) {
@@ -168,8 +177,12 @@ impl Position {
             if color_of(c) == us || matches!(role, Role::Elephant | Role::Golem(_)) {
                 continue;
             }
-            if role == Role::Pawn && sq.rank() == last_rank(self.geometry(), us.other()) {
-                // The enemy Pawn lands on its last rank: the Wizard's owner chooses its type.
+            if role == Role::Pawn && self.variant().in_zone(us.other(), sq.cell()) {
+                // The enemy Pawn lands in its promotion zone: the Wizard's owner chooses its
+                // type, or, where promotion is optional and the Pawn could move on, none.
+                if self.pawn_may_stay(sq, us.other()) {
+                    out.push(Move::swap(sq, t));
+                }
                 for kind in self.plain_promotions(us.other()) {
                     out.push(Move::swap(sq, t).with_promotion(kind));
                 }
