@@ -24,6 +24,9 @@ pub struct Evaluator {
     zone_distance: [[u8; 256]; 2],
     /// Both sides' material at the start, royal pieces left out (the trade-down term's scale).
     start_material: i32,
+    /// Whether the search plays its lead mode (`SearchTunables::lead_threshold`): the royal
+    /// tropism is then `lead_royal_tropism`. Set by the search at its root, once per search.
+    pub(crate) lead_mode: bool,
 }
 
 impl Evaluator {
@@ -80,6 +83,7 @@ impl Evaluator {
             placement_unit,
             zone_distance,
             start_material: 0,
+            lead_mode: false,
         };
         let start = Position::start(variant);
         evaluator.start_material = Color::BOTH
@@ -201,15 +205,27 @@ impl Evaluator {
             score[Color::Blue.index()] +=
                 royal_hunt(pos, material, royal_square) * t.royal_hunt / 100;
         }
-        if t.royal_tropism != 0 {
+        let tropism = self.royal_tropism_weight();
+        if tropism != 0 {
             for color in Color::BOTH {
                 let enemy_royal = royal_square[color.other().index()];
-                score[color.index()] +=
-                    royal_tropism(pos, color, enemy_royal) * t.royal_tropism / 100;
+                score[color.index()] += royal_tropism(pos, color, enemy_royal) * tropism / 100;
             }
         }
         let us = pos.side_to_move().index();
         score[us] - score[1 - us] + t.tempo
+    }
+
+    /// The royal tropism's weight now: `lead_royal_tropism` in the search's lead mode (where it
+    /// is not 0), else `royal_tropism`.
+    #[inline]
+    pub fn royal_tropism_weight(&self) -> i32 {
+        let t = &self.tunables;
+        if self.lead_mode && t.lead_royal_tropism != 0 {
+            t.lead_royal_tropism
+        } else {
+            t.royal_tropism
+        }
     }
 
     /// Pieces in hand (the 12x8 game's, a game's with drops) at their full value; the

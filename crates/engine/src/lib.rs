@@ -3,6 +3,7 @@
 
 pub mod eval;
 pub mod fitted;
+pub mod lead;
 pub mod levels;
 pub mod limits;
 pub mod mobility;

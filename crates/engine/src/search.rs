@@ -274,6 +274,8 @@ impl Engine {
         self.previous[0] = None;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.orderer.new_search();
+        self.eval.lead_mode =
+            crate::lead::in_lead_mode(&self.eval, pos, self.tunables.lead_threshold);
         let g = &pos.variant().geometry;
         self.qsearch_cap =
             if g.width as u32 * g.height as u32 >= self.tunables.qsearch_cap_min_squares {
@@ -556,7 +558,9 @@ impl Engine {
         };
         let t = &self.tunables;
         // The last royal piece attacked: one ply more, as a chess engine extends a check.
-        if t.royal_threat_extension == 1 && ply < MAX_PLY / 2 && threatened(pos) {
+        let extend_threats =
+            t.royal_threat_extension == 1 || (self.eval.lead_mode && t.lead_threat_extension == 1);
+        if extend_threats && ply < MAX_PLY / 2 && threatened(pos) {
             depth += 1;
         }
         // Reverse futility: so far above beta that a quiet move will not bring it back.

@@ -36,6 +36,12 @@ pub struct EvalTunables {
     /// material alone and in proportion to its lead up to 10 Pawns (`eval::HUNT_FULL_LEAD`): the
     /// side that should win goes after the royal piece, the other keeps its pieces home.
     pub royal_hunt: i32,
+    /// The royal tropism (hundredths of a centipawn per square, as `royal_tropism`) in place of
+    /// `royal_tropism` while the search plays its lead mode (`SearchTunables::lead_threshold`);
+    /// 0: `royal_tropism` in both. Once one side is clearly ahead, both sides' pieces are drawn
+    /// harder towards the enemy royal piece, so the armies meet and the game is decided sooner;
+    /// between equals it changes nothing.
+    pub lead_royal_tropism: i32,
     /// Penalty per unit of pressure on the squares next to a side's last royal piece: the enemy
     /// pieces within `eval::ZONE_REACH` squares of it that attack those squares with their real
     /// (table) moves, times the number of those squares attacked (`royal_window` in eval.rs).
@@ -63,6 +69,7 @@ impl Default for EvalTunables {
             royal_tropism: 0,
             trade_down: 0,
             royal_hunt: 0,
+            lead_royal_tropism: 0,
             royal_zone_attack: 0,
             value_table: 0,
         }
@@ -180,6 +187,13 @@ pub struct SearchTunables {
     /// 1: a node where the side to move's last royal piece is attacked is searched one ply deeper
     /// (the check extension of games without check); 0: it is not.
     pub royal_threat_extension: i32,
+    /// The lead mode (centipawns; 0: never): a search whose root position has one side ahead in
+    /// material (royal pieces left out, pieces in hand in) by at least this plays
+    /// `lead_threat_extension` and the evaluation's `lead_royal_tropism`. Knowledge for
+    /// finishing a won game that equal games, where neither side is far ahead, never switch on.
+    pub lead_threshold: i32,
+    /// 1: in the lead mode, the royal threat extension is on (as `royal_threat_extension` 1).
+    pub lead_threat_extension: i32,
     /// Progress (plies; 0: off): the static evaluation shrinks towards equality by 1/this per
     /// ply since the last irreversible move (capture, promotion, birth), to at most half. A side
     /// ahead then prefers the line that captures over the one that shuffles, and the longer
@@ -225,6 +239,8 @@ impl Default for SearchTunables {
             counter_moves: 1,
             continuation_plies: 0,
             royal_threat_extension: 0,
+            lead_threshold: 0,
+            lead_threat_extension: 0,
             progress_horizon: 0,
             soft_time_percent: 55,
             partial_iterations: 1,
@@ -329,6 +345,7 @@ pub const NAMES: &[&str] = &[
     "royal_tropism",
     "trade_down",
     "royal_hunt",
+    "lead_royal_tropism",
     "royal_zone_attack",
     "value_table",
     "null_base",
@@ -358,6 +375,8 @@ pub const NAMES: &[&str] = &[
     "counter_moves",
     "continuation_plies",
     "royal_threat_extension",
+    "lead_threshold",
+    "lead_threat_extension",
     "progress_horizon",
     "soft_time_percent",
     "partial_iterations",
@@ -412,6 +431,7 @@ impl Overrides {
                 "royal_tropism" => e.royal_tropism = int(0, 10_000)?,
                 "trade_down" => e.trade_down = int(0, 10_000)?,
                 "royal_hunt" => e.royal_hunt = int(0, 10_000)?,
+                "lead_royal_tropism" => e.lead_royal_tropism = int(0, 10_000)?,
                 "royal_zone_attack" => e.royal_zone_attack = int(0, 1_000)?,
                 "value_table" => e.value_table = int(0, 2)?,
                 "null_base" => s.null_base = int(0, 10)?,
@@ -441,6 +461,8 @@ impl Overrides {
                 "counter_moves" => s.counter_moves = int(0, 1)?,
                 "continuation_plies" => s.continuation_plies = int(0, 2)?,
                 "royal_threat_extension" => s.royal_threat_extension = int(0, 1)?,
+                "lead_threshold" => s.lead_threshold = int(0, 1_000_000)?,
+                "lead_threat_extension" => s.lead_threat_extension = int(0, 1)?,
                 "progress_horizon" => s.progress_horizon = int(0, 100_000)?,
                 "soft_time_percent" => s.soft_time_percent = int(10, 100)? as u32,
                 "partial_iterations" => s.partial_iterations = int(0, 1)?,
