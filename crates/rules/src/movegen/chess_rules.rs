@@ -136,9 +136,16 @@ impl Position {
         out.extend_from_slice(&extra[..n]);
     }
 
+    /// Whether a piece of these powers arriving on `cell` of its zone may decline to promote:
+    /// promotion is optional in this game and the piece could still move from there.
+    pub(crate) fn may_decline_promotion(&self, cp: &CompiledPiece, cell: usize) -> bool {
+        (self.variant().chess_rules.as_ref()).is_some_and(|r| r.promotion_optional)
+            && !self.immobile(cp, cell)
+    }
+
     /// Whether a piece of these powers standing on `cell` could never move again: none of its
     /// leaps or rides stays on the board (a pawn on its last rank).
-    pub(crate) fn immobile(&self, cp: &CompiledPiece, cell: usize) -> bool {
+    pub(super) fn immobile(&self, cp: &CompiledPiece, cell: usize) -> bool {
         let on_board = |c: usize| self.cell(c) != OFFBOARD;
         !cp.leaps.iter().any(|&(off, _)| on_board(at(cell, off)))
             && !cp.rides.iter().any(|r| on_board(at(cell, r.step)))

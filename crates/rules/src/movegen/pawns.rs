@@ -77,9 +77,7 @@ impl Position {
         let v = self.variant();
         let code = self.cell(m.from.cell());
         let (cp, chess) = (v.compiled(code), v.chess_piece(code));
-        let rules = v.chess_rules.as_ref();
-        let may_decline =
-            || rules.is_some_and(|r| r.promotion_optional) && !self.immobile(cp, m.to.cell());
+        let may_decline = || self.may_decline_promotion(cp, m.to.cell());
         if v.powers {
             if may_decline() {
                 out.push(m);

@@ -53,15 +53,6 @@ impl Position {
             .filter(move |&kind| self.promotion_allowed(kind, side))
     }
 
-    /// Whether a Pawn of `side` may stand unpromoted on `sq` of its promotion zone: promotion is
-    /// optional in this game, and the Pawn could still move from there.
-    fn pawn_may_stay(&self, sq: Square, side: Color) -> bool {
-        let v = self.variant();
-        let pawn = v.compiled(code(self.layer_kinds().pawn, side));
-        v.chess_rules.as_ref().is_some_and(|r| r.promotion_optional)
-            && !self.immobile(pawn, sq.cell())
-    }
-
     /// A bewitched piece's only moves: one step orthogonally to an empty square, capturing
     /// nothing (marked `declining`, so that a Halfling's step takes nothing either).
     pub(super) fn bewitched_moves(&self, sq: Square, role: Role, out: &mut Vec<Move>) {
@@ -180,7 +171,8 @@ impl Position {
             if role == Role::Pawn && self.variant().in_zone(us.other(), sq.cell()) {
                 // The enemy Pawn lands in its promotion zone: the Wizard's owner chooses its
                 // type, or, where promotion is optional and the Pawn could move on, none.
-                if self.pawn_may_stay(sq, us.other()) {
+                let pawn = self.variant().compiled(c);
+                if self.may_decline_promotion(pawn, sq.cell()) {
                     out.push(Move::swap(sq, t));
                 }
                 for kind in self.plain_promotions(us.other()) {
