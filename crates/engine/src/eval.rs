@@ -231,7 +231,7 @@ impl Evaluator {
     /// Pieces in hand (the 12x8 game's, a game's with drops) at their full value; the
     /// evaluation counts `hand_share` of it: they still have to find a square (and in the 12x8
     /// game, drops wait until both Kings have moved).
-    fn hand_value(&self, pos: &Position, color: Color) -> i32 {
+    pub(crate) fn hand_value(&self, pos: &Position, color: Color) -> i32 {
         pos.hand_pieces(color)
             .map(|(kind, n)| self.value[Piece::new(kind, Color::Blue).code() as usize] * n as i32)
             .sum()

@@ -188,7 +188,8 @@ pub struct SearchTunables {
     /// (the check extension of games without check); 0: it is not.
     pub royal_threat_extension: i32,
     /// The lead mode (centipawns; 0: never): a search whose root position has one side ahead in
-    /// material (royal pieces left out, pieces in hand in) by at least this plays
+    /// settled material (royal pieces left out, pieces in hand in, the captures pending at the
+    /// root played out: `lead::settled_lead`) by at least this plays
     /// `lead_threat_extension` and the evaluation's `lead_royal_tropism`. Knowledge for
     /// finishing a won game that equal games, where neither side is far ahead, never switch on.
     pub lead_threshold: i32,
