@@ -23,6 +23,7 @@ use crate::matches::players::{self, Spec, mix};
 use crate::matches::ray::RayArgs;
 use crate::matches::resume;
 use crate::matches::runner::Runner;
+use crate::matches::start::Start;
 use crate::matches::stats::Winner;
 use crate::matches::{Config, Job};
 use crate::progress;
@@ -210,7 +211,7 @@ pub(crate) fn game_job(
 ) -> Job {
     Job {
         index,
-        setup: arrays.of_game(variant, settings.seed, index),
+        start: Start::Array(arrays.of_game(variant, settings.seed, index)),
         a_is_blue: true,
         seed: mix(settings.seed ^ 0x5EED, index as u64),
         // The lab's players choose their own random plies, game by game (lab/opening.rs).

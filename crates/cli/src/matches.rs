@@ -9,6 +9,7 @@ pub(crate) mod ray;
 pub(crate) mod resume;
 pub(crate) mod runner;
 mod sprt;
+pub(crate) mod start;
 pub(crate) mod stats;
 
 use std::collections::HashMap;
@@ -27,11 +28,12 @@ use jovian_rules::{Color, Move, Position, Setup, Variant};
 use crate::bounds;
 use crate::input::{self, CliError};
 use cecp::CmdLimit;
-use players::{Clocks, Player, Rng, Spec, mix};
+use players::{Clocks, Player, Spec, mix};
 use ray::RayArgs;
 use resume::{Expected, Settings};
 use runner::Runner;
 use sprt::{Pentanomial, SprtBounds, Verdict};
+use start::{Start, Starts};
 use stats::{Reason, Tally, Winner};
 
 #[derive(Args)]
@@ -72,6 +74,12 @@ pub struct MatchArgs {
     /// otherwise every pair would replay the same two games, else 0 (0 to 40).
     #[arg(long, allow_negative_numbers = true, value_parser = bounds::random_plies)]
     random_plies: Option<usize>,
+    /// Start from the positions of FILE instead of initial arrays: one position text a line (as
+    /// `jovian play --position` takes it; # starts a comment), pair k playing the k-th (from
+    /// the first again once all are played), both colours. The positions are kept in the
+    /// match's match.txt, so a resumed match needs no file.
+    #[arg(long, value_name = "FILE")]
+    positions: Option<PathBuf>,
     /// Directory for the game records (default: matches/DATE-TIME/).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -165,7 +173,7 @@ pub(crate) struct Config {
 /// One game to play.
 pub(crate) struct Job {
     pub(crate) index: usize,
-    pub(crate) setup: String,
+    pub(crate) start: Start,
     pub(crate) a_is_blue: bool,
     pub(crate) seed: u64,
     /// Random plies played before the players take over (`opening::play_random_plies`), and
@@ -180,7 +188,7 @@ impl Job {
         let (blue, tan) = if self.a_is_blue { (a, b) } else { (b, a) };
         Expected {
             round: self.index + 1,
-            setup: &self.setup,
+            start: self.start.tag(),
             blue,
             tan,
             a_is_blue: self.a_is_blue,
@@ -263,49 +271,6 @@ pub(crate) fn parse_tc(text: &str) -> Result<(Duration, Duration), String> {
     }
 }
 
-/// The distinct initial arrays of a variant, by their first (canonical) name; empty for a
-/// variant with too many to list (Jupiter), whose arrays are drawn by `SetupRule::random`.
-pub(crate) fn canonical_arrays(variant: &'static Variant) -> Vec<String> {
-    let mut seen = std::collections::HashSet::new();
-    let mut names = Vec::new();
-    for name in variant.setup_names().unwrap_or_default() {
-        let Some(mut pieces) = (variant.setups.build)(variant, &name) else {
-            continue;
-        };
-        pieces.sort();
-        if seen.insert(pieces) {
-            names.push(name);
-        }
-    }
-    names
-}
-
-/// Game `index` (from 0) of a match: pair k (games 2k and 2k+1) plays one array, drawn from the
-/// seed and k alone, with colours swapped, so that a longer match, a resumed one or a Ray worker
-/// (`worker.rs`) plays the same game. `arrays`: `canonical_arrays`.
-pub(crate) fn game_job(
-    variant: &'static Variant,
-    arrays: &[String],
-    seed: u64,
-    random_plies: usize,
-    index: usize,
-) -> Job {
-    let pair = (index / 2) as u64;
-    let setup = if arrays.is_empty() {
-        (variant.setups.random)(mix(seed, pair))
-    } else {
-        arrays[Rng::new(mix(seed, pair)).below(arrays.len())].clone()
-    };
-    Job {
-        index,
-        setup,
-        a_is_blue: index.is_multiple_of(2),
-        seed: mix(seed ^ 0x5EED, index as u64),
-        opening_plies: random_plies,
-        opening_seed: mix(seed ^ 0x0BE5, pair),
-    }
-}
-
 pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let out = args
@@ -361,11 +326,27 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         });
-    let arrays = canonical_arrays(variant);
+    let arrays = start::canonical_arrays(variant);
+    let positions = match &args.positions {
+        Some(path) => start::read_positions(variant, path).map_err(CliError)?,
+        None => saved
+            .as_ref()
+            .map(|s| s.positions.clone())
+            .unwrap_or_default(),
+    };
+    // A game with one array would otherwise replay the same two games in every pair.
+    let one_start = positions.len() == 1 || (positions.is_empty() && arrays.len() == 1);
     let random_plies = args
         .random_plies
         .or(saved.as_ref().map(|s| s.random_plies))
-        .unwrap_or(if arrays.len() == 1 { 4 } else { 0 });
+        .unwrap_or(if one_start { 4 } else { 0 });
+    if !positions.is_empty() && args.games > 2 * positions.len() {
+        errln!(
+            "note: {} games play the {} positions more than once each (a pair plays one)",
+            args.games,
+            positions.len()
+        );
+    }
     let settings = Settings {
         game: input::game_name(game, variant),
         a: args.a.trim().to_string(),
@@ -375,10 +356,16 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         max_plies: args.max_plies,
         seed,
         random_plies,
+        positions,
     };
-    let jobs: Vec<Job> = (0..args.games)
-        .map(|index| game_job(variant, &arrays, seed, random_plies, index))
-        .collect();
+    let starts = Starts {
+        variant,
+        arrays: &arrays,
+        positions: &settings.positions,
+        seed,
+        random_plies,
+    };
+    let jobs: Vec<Job> = (0..args.games).map(|index| starts.job(index)).collect();
     match &saved {
         Some(saved) => settings.check_same(saved, &out).map_err(CliError)?,
         None => {
@@ -489,11 +476,15 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     let deterministic = specs.iter().all(Spec::is_deterministic) && tc.is_none();
     outln!(
-        "{} match: A = {}, B = {}; {} games, arrays{} drawn with seed {seed}{}, max {} plies{}",
+        "{} match: A = {}, B = {}; {} games, {}{} drawn with seed {seed}{}, max {} plies{}",
         variant.title,
         config.names[0],
         config.names[1],
         args.games,
+        match settings.positions.len() {
+            0 => "arrays".to_string(),
+            n => format!("from {n} positions, seeds"),
+        },
         match random_plies {
             0 => String::new(),
             n => format!(" and {n} random plies"),
@@ -581,7 +572,7 @@ fn play(
     b: &mut dyn Player,
 ) -> Result<(Report, Option<usize>), String> {
     let v = config.variant;
-    let setup = Setup::named(v, &job.setup).ok_or_else(|| format!("no array {}", job.setup))?;
+    let setup = job.start.setup(v)?;
     let mut pos = Position::from_setup(&setup).map_err(|e| e.to_string())?;
     let mut moves: Vec<Move> = Vec::new();
     opening::play_random_plies(v, &mut pos, job.opening_plies, job.opening_seed, &mut moves);
@@ -705,7 +696,7 @@ fn save_record(
     let game = Game {
         variant: config.variant,
         start: setup.clone(),
-        setup_name: Some(job.setup.clone()),
+        setup_name: job.start.setup_name(),
         moves: moves.to_vec(),
         position,
         outcome,
@@ -782,7 +773,7 @@ mod tests {
             Ok((Duration::from_secs(86_400), Duration::from_secs(86_400)))
         );
         let v = Variant::by_id("scirocco").unwrap();
-        let arrays = canonical_arrays(v);
+        let arrays = start::canonical_arrays(v);
         assert_eq!(arrays.len(), 512);
         assert!(
             arrays

@@ -19,6 +19,7 @@ use crate::matches::cecp::CmdLimit;
 use crate::matches::players::{self, Spec};
 use crate::matches::ray::GameRecord;
 use crate::matches::resume;
+use crate::matches::start::{self, Starts};
 use crate::matches::{self, Config, Job, MakePlayer, Report, play_jobs};
 
 /// The games a worker is asked to play.
@@ -158,7 +159,7 @@ fn play_match(request: &Request) -> Result<Vec<Report>, CliError> {
     let settings = resume::Settings::parse(&request.settings)
         .map_err(|e| CliError(format!("the request's settings are not a match.txt: {e}")))?;
     let variant = game(request, &settings.game)?;
-    let arrays = matches::canonical_arrays(variant);
+    let arrays = start::canonical_arrays(variant);
     // A cmd: program where this node has it (shipped in Ray's runtime environment).
     let spec = |text: &str| match Spec::parse(text).map_err(CliError)? {
         Spec::Cmd { program, args } => Ok(Spec::Cmd {
@@ -173,11 +174,14 @@ fn play_match(request: &Request) -> Result<Vec<Report>, CliError> {
         .transpose()
         .map_err(CliError)?;
     let cmd_limit = CmdLimit::parse(&settings.cmd_limit).map_err(CliError)?;
-    let jobs: Vec<Job> = request
-        .indices
-        .iter()
-        .map(|&i| matches::game_job(variant, &arrays, settings.seed, settings.random_plies, i))
-        .collect();
+    let starts = Starts {
+        variant,
+        arrays: &arrays,
+        positions: &settings.positions,
+        seed: settings.seed,
+        random_plies: settings.random_plies,
+    };
+    let jobs: Vec<Job> = request.indices.iter().map(|&i| starts.job(i)).collect();
     let config = matches::match_config(variant, &settings, tc, None, 1);
     let make = |who: usize| players::create(&specs[who], variant, request.hash, &cmd_limit, tc);
     play(&config, &jobs, &make)

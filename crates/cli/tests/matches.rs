@@ -536,3 +536,102 @@ fn a_game_with_one_array_begins_each_pair_with_random_plies() {
     assert!(!text.contains("random plies"), "{text}");
     assert_eq!(games[0], games[2], "without them the pairs repeat");
 }
+
+/// The `Position` tag of a record.
+fn position_tag(record: &PathBuf) -> String {
+    let pgn = std::fs::read_to_string(record).unwrap();
+    let line = pgn
+        .lines()
+        .find(|l| l.starts_with("[Position \""))
+        .unwrap_or_else(|| {
+            panic!("no Position tag in {pgn}");
+        });
+    line["[Position \"".len()..line.len() - 2].to_string()
+}
+
+#[test]
+fn a_match_from_positions_plays_each_twice_and_resumes_without_the_file() {
+    let dir = out_dir("match-positions");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.with_extension("txt");
+    // Two Scirocco endgames: Blue's Queen against Tan's Rook, Blue or Tan to move.
+    let (first, second) = (
+        "8,k,1/10/10/10/10/r,9/10/10/10/Q,8,K b",
+        "8,k,1/10/10/10/10/r,9/10/10/10/Q,8,K t",
+    );
+    std::fs::write(&file, format!("# endgames\n\n{first}\n  {second}\n")).unwrap();
+    let d = dir.to_str().unwrap();
+    let f = file.to_str().unwrap();
+    let base = [
+        "match",
+        "--a",
+        "depth:2",
+        "--b",
+        "greedy",
+        "--max-plies",
+        "30",
+        "--out",
+        d,
+        "-q",
+    ];
+    let text = run_match(
+        &[
+            &base[..],
+            &["--positions", f, "--games", "4", "--seed", "3"],
+        ]
+        .concat(),
+    );
+    assert!(text.contains("from 2 positions"), "{text}");
+    let starts: Vec<String> = records(&dir).iter().map(position_tag).collect();
+    assert_eq!(starts, [first, first, second, second]);
+    for record in records(&dir) {
+        assert!(
+            !std::fs::read_to_string(&record)
+                .unwrap()
+                .contains("[Setup ")
+        );
+    }
+    // The positions are kept in match.txt: the resumed match needs no file, and plays the first
+    // position again in its third pair.
+    std::fs::remove_file(&file).unwrap();
+    let o = jovian(&[&base[..], &["--games", "6", "--resume"]].concat());
+    let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned());
+    assert!(o.status.success(), "{out}{err}");
+    assert!(
+        out.contains("Resumed: 4 games read from the records, 2 played now"),
+        "{out}"
+    );
+    let starts: Vec<String> = records(&dir).iter().map(position_tag).collect();
+    assert_eq!(starts[4..], [first, first]);
+    // Other positions contradict the saved ones; a broken file is refused by line.
+    std::fs::write(&file, format!("{second}\n")).unwrap();
+    let o = jovian(&[&base[..], &["--games", "6", "--resume", "--positions", f]].concat());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--positions"), "{err}");
+    std::fs::write(&file, format!("{first}\n# next\n10/10/10 b\n")).unwrap();
+    let fresh = out_dir("match-positions-bad");
+    let o = jovian(&[
+        "match",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--positions",
+        f,
+        "--out",
+        fresh.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 3: ") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert!(
+        !fresh.join("match.txt").exists(),
+        "nothing is written for a refused match"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&file);
+}

@@ -431,7 +431,7 @@ mod tests {
             .iter()
             .map(|&index| Job {
                 index,
-                setup: String::new(),
+                start: crate::matches::start::Start::Array(String::new()),
                 a_is_blue: index.is_multiple_of(2),
                 seed: 0,
                 opening_plies: 0,

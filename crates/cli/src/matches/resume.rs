@@ -28,15 +28,20 @@ pub struct Settings {
     pub seed: u64,
     /// `--random-plies` (absent from the files of matches played before it existed: 0).
     pub random_plies: usize,
+    /// The canonical texts of `--positions`, a `position:` line each; empty for initial arrays.
+    pub positions: Vec<String>,
 }
 
 impl Settings {
     pub fn to_text(&self) -> String {
+        let positions: String = (self.positions.iter())
+            .map(|p| format!("position: {p}\n"))
+            .collect();
         format!(
             "# jovian match: the settings of the games in this directory.\n\
              # `jovian match --out THIS_DIR --resume --a A --b B` continues the match.\n\
              game: {}\na: {}\nb: {}\ntc: {}\ncmd-limit: {}\nmax-plies: {}\nseed: {}\n\
-             random-plies: {}\n",
+             random-plies: {}\n{positions}",
             self.game,
             self.a,
             self.b,
@@ -50,6 +55,7 @@ impl Settings {
 
     pub fn parse(text: &str) -> Result<Settings, String> {
         let mut fields = std::collections::HashMap::new();
+        let mut positions = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -58,6 +64,11 @@ impl Settings {
             let (key, value) = line
                 .split_once(':')
                 .ok_or_else(|| format!("line {}: expected `key: value`, not {line:?}", n + 1))?;
+            // The one setting given once a line, in order.
+            if key.trim() == "position" {
+                positions.push(value.trim().to_string());
+                continue;
+            }
             if fields
                 .insert(key.trim().to_string(), value.trim().to_string())
                 .is_some()
@@ -98,6 +109,7 @@ impl Settings {
             max_plies,
             seed,
             random_plies,
+            positions,
         })
     }
 
@@ -122,6 +134,14 @@ impl Settings {
                 &saved.random_plies.to_string(),
             ),
         ];
+        if self.positions != saved.positions {
+            return Err(format!(
+                "cannot resume: the match in {} was played from {} other positions (its \
+                 match.txt); resume it without --positions",
+                out.display(),
+                saved.positions.len()
+            ));
+        }
         for (option, now, then) in pairs {
             if now != then {
                 return Err(format!(
@@ -187,7 +207,8 @@ pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
 pub struct Expected<'a> {
     /// The `Round` tag: the game's number, from 1.
     pub round: usize,
-    pub setup: &'a str,
+    /// The tag that names its start (`Setup` or `Position`) and its value.
+    pub start: (&'static str, &'a str),
     pub blue: &'a str,
     pub tan: &'a str,
     pub a_is_blue: bool,
@@ -217,7 +238,7 @@ pub fn check_finished(text: &str, expected: &Expected) -> Result<Finished, Strin
     let round = expected.round.to_string();
     for (name, want) in [
         ("Round", round.as_str()),
-        ("Setup", expected.setup),
+        expected.start,
         ("Blue", expected.blue),
         ("Tan", expected.tan),
     ] {
@@ -327,6 +348,7 @@ mod tests {
             max_plies: 1000,
             seed: 706,
             random_plies: 4,
+            positions: Vec::new(),
         }
     }
 
@@ -345,6 +367,14 @@ mod tests {
         // A match saved before `--random-plies` existed was played without random plies.
         let older = s.to_text().replace("random-plies: 4\n", "");
         assert_eq!(Settings::parse(&older).map(|o| o.random_plies), Ok(0));
+        // Positions are kept a line each, in order; texts may hold colons.
+        let from_positions = Settings {
+            positions: vec!["10/10 b".into(), "k:1/10 t".into(), "10/10 b".into()],
+            ..settings()
+        };
+        let text = from_positions.to_text();
+        assert_eq!(text.matches("position: ").count(), 3);
+        assert_eq!(Settings::parse(&text), Ok(from_positions));
     }
 
     #[test]
@@ -359,6 +389,10 @@ mod tests {
         now.random_plies = 0;
         let err = now.check_same(&saved, Path::new("d")).unwrap_err();
         assert!(err.contains("--random-plies \"4\", not \"0\""), "{err}");
+        let mut now = settings();
+        now.positions = vec!["10/10 b".into()];
+        let err = now.check_same(&saved, Path::new("d")).unwrap_err();
+        assert!(err.contains("--positions"), "{err}");
     }
 
     #[test]
