@@ -124,6 +124,49 @@ fn a_worker_plays_the_match_games_of_their_numbers() {
     }
 }
 
+/// A match from `--positions`: the positions travel in the settings, so a node needs no file.
+#[test]
+fn a_worker_plays_a_match_from_positions_without_the_file() {
+    let out = fresh("worker-positions");
+    let file = out.with_extension("txt");
+    let endgame = "8,k,1/10/10/10/10/r,9/10/10/10/Q,8,K";
+    std::fs::write(&file, format!("{endgame} b\n{endgame} t\n")).unwrap();
+    let o = jovian(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "greedy",
+        "--games",
+        "4",
+        "--max-plies",
+        "30",
+        "--seed",
+        "4",
+        "--positions",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_file(&file).unwrap();
+    let settings = std::fs::read_to_string(out.join("match.txt")).unwrap();
+    let request = serde_json::json!({
+        "kind": "match", "settings": settings, "hash": 1, "indices": [2, 3],
+    });
+    let got = answer_records(&worker(&request.to_string()));
+    assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [2, 3]);
+    for (index, record) in got {
+        assert!(
+            record.contains(&format!("[Position \"{endgame} t\"]")),
+            "{record}"
+        );
+        let local = std::fs::read_to_string(out.join(format!("game-{:03}.pgn", index + 1)));
+        assert_eq!(record, without_date(&local.unwrap()), "game {}", index + 1);
+    }
+}
+
 /// A variant file's game: the worker is sent the file's text and plays from it, on a node where
 /// the file is not at the path the settings name, the same games as the local run; a text that
 /// makes another game than the driver's (its definition hash) is refused.
