@@ -5,7 +5,7 @@
 mod common;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::{assert_fails, jovian, stdout};
@@ -87,13 +87,17 @@ fn a_worker_plays_the_lab_games_of_their_numbers() {
     }
 }
 
-#[test]
-fn a_worker_plays_the_match_games_of_their_numbers() {
-    let out = fresh("worker-match");
-    let o = jovian(&[
+/// Plays a 4-game match (depth 1 against greedy, 30 plies, seed 4, and `extra`) into `out`,
+/// calls `before_request` (which may take away what the node should not need), then asks a
+/// worker for the second pair, as a Ray task does, and checks that it plays the local records'
+/// games. Returns the worker's records.
+fn second_pair_from_a_worker(
+    out: &Path,
+    extra: &[&str],
+    before_request: impl FnOnce(),
+) -> Vec<(usize, String)> {
+    let base = [
         "match",
-        "--game",
-        "typhoon",
         "--a",
         "depth:1",
         "--b",
@@ -104,24 +108,31 @@ fn a_worker_plays_the_match_games_of_their_numbers() {
         "30",
         "--seed",
         "4",
-        "--random-plies",
-        "2",
-        "--out",
-        out.to_str().unwrap(),
         "-q",
-    ]);
+        "--out",
+    ];
+    let o = jovian(&[&base[..], &[out.to_str().unwrap()], extra].concat());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    before_request();
     let settings = std::fs::read_to_string(out.join("match.txt")).unwrap();
-    // A pair, as a Ray task asks for it: colours swapped, one array.
+    // A pair, as a Ray task asks for it: colours swapped, one start.
     let request = serde_json::json!({
         "kind": "match", "settings": settings, "hash": 1, "indices": [2, 3],
     });
     let got = answer_records(&worker(&request.to_string()));
     assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [2, 3]);
-    for (index, record) in got {
+    for (index, record) in &got {
         let local = std::fs::read_to_string(out.join(format!("game-{:03}.pgn", index + 1)));
-        assert_eq!(record, without_date(&local.unwrap()), "game {}", index + 1);
+        assert_eq!(record, &without_date(&local.unwrap()), "game {}", index + 1);
     }
+    got
+}
+
+#[test]
+fn a_worker_plays_the_match_games_of_their_numbers() {
+    let out = fresh("worker-match");
+    let extra = ["--game", "typhoon", "--random-plies", "2"];
+    second_pair_from_a_worker(&out, &extra, || {});
 }
 
 /// A match from `--positions`: the positions travel in the settings, so a node needs no file.
@@ -131,39 +142,11 @@ fn a_worker_plays_a_match_from_positions_without_the_file() {
     let file = out.with_extension("txt");
     let endgame = "8,k,1/10/10/10/10/r,9/10/10/10/Q,8,K";
     std::fs::write(&file, format!("{endgame} b\n{endgame} t\n")).unwrap();
-    let o = jovian(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        "greedy",
-        "--games",
-        "4",
-        "--max-plies",
-        "30",
-        "--seed",
-        "4",
-        "--positions",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    std::fs::remove_file(&file).unwrap();
-    let settings = std::fs::read_to_string(out.join("match.txt")).unwrap();
-    let request = serde_json::json!({
-        "kind": "match", "settings": settings, "hash": 1, "indices": [2, 3],
-    });
-    let got = answer_records(&worker(&request.to_string()));
-    assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), [2, 3]);
-    for (index, record) in got {
-        assert!(
-            record.contains(&format!("[Position \"{endgame} t\"]")),
-            "{record}"
-        );
-        let local = std::fs::read_to_string(out.join(format!("game-{:03}.pgn", index + 1)));
-        assert_eq!(record, without_date(&local.unwrap()), "game {}", index + 1);
+    let extra = ["--positions", file.to_str().unwrap()];
+    let got = second_pair_from_a_worker(&out, &extra, || std::fs::remove_file(&file).unwrap());
+    for (_, record) in got {
+        let tag = format!("[Position \"{endgame} t\"]");
+        assert!(record.contains(&tag), "{record}");
     }
 }
 
