@@ -135,11 +135,13 @@ impl Settings {
             ),
         ];
         if self.positions != saved.positions {
+            let played_from = match saved.positions.len() {
+                0 => "initial arrays, not from --positions".to_string(),
+                n => format!("{n} other positions (its match.txt); resume it without --positions"),
+            };
             return Err(format!(
-                "cannot resume: the match in {} was played from {} other positions (its \
-                 match.txt); resume it without --positions",
-                out.display(),
-                saved.positions.len()
+                "cannot resume: the match in {} was played from {played_from}",
+                out.display()
             ));
         }
         for (option, now, then) in pairs {
@@ -392,7 +394,15 @@ mod tests {
         let mut now = settings();
         now.positions = vec!["10/10 b".into()];
         let err = now.check_same(&saved, Path::new("d")).unwrap_err();
-        assert!(err.contains("--positions"), "{err}");
+        assert!(
+            err.contains("initial arrays, not from --positions"),
+            "{err}"
+        );
+        let err = saved.check_same(&now, Path::new("d")).unwrap_err();
+        assert!(
+            err.contains("1 other positions") && err.contains("--positions"),
+            "{err}"
+        );
     }
 
     #[test]
