@@ -28,6 +28,8 @@ struct Game {
     /// `Some(true)` if the side ahead won, `Some(false)` if it lost, `None` for a draw.
     ahead_won: Option<bool>,
     plies: usize,
+    /// The Blue player, as `Record::player` names it.
+    blue: String,
 }
 
 fn read(path: &std::path::Path) -> Result<Game, String> {
@@ -48,14 +50,15 @@ fn read(path: &std::path::Path) -> Result<Game, String> {
     let lead = settled_lead(&eval, &start, SETTLE_DEPTH, SETTLE_BUDGET);
     let (ahead_color, ahead, behind) = match lead {
         0 => return Err("no side ahead at the start".to_string()),
-        l if l > 0 => (Color::Blue, blue, tan),
-        _ => (Color::Tan, tan, blue),
+        l if l > 0 => (Color::Blue, blue.clone(), tan),
+        _ => (Color::Tan, tan, blue.clone()),
     };
     Ok(Game {
         ahead,
         behind,
         ahead_won: winner.map(|w| w == ahead_color),
         plies: game.moves.len(),
+        blue,
     })
 }
 
@@ -138,10 +141,9 @@ fn print_table(dir: &str, games: &BTreeMap<String, Game>) {
     }
 }
 
-/// The first player of a match: Blue in its first game.
-fn first_player(dir: &str) -> Option<String> {
-    let text = std::fs::read_to_string(format!("{dir}/game-001.pgn")).ok()?;
-    Record::parse(&text).ok()?.tag("Blue").map(str::to_string)
+/// The first player of a match: Blue in its first game (the match alternates colours from there).
+fn first_player(games: &BTreeMap<String, Game>) -> Option<String> {
+    games.get("game-001.pgn").map(|g| g.blue.clone())
 }
 
 fn main() {
@@ -157,8 +159,8 @@ fn main() {
     };
     let baseline = read_dir(baseline_dir);
     print_table(baseline_dir, &baseline);
-    let (Some(a), Some(a0)) = (first_player(&args[0]), first_player(baseline_dir)) else {
-        eprintln!("a match directory has no game-001.pgn with a Blue tag");
+    let (Some(a), Some(a0)) = (first_player(&games), first_player(&baseline)) else {
+        eprintln!("a match directory has no readable game-001.pgn to name its first player");
         std::process::exit(1);
     };
     let diffs: Vec<f64> = games
