@@ -5,6 +5,7 @@
 pub(crate) mod cecp;
 pub(crate) mod opening;
 pub(crate) mod players;
+mod pool;
 pub(crate) mod ray;
 pub(crate) mod resume;
 pub(crate) mod runner;
@@ -123,6 +124,16 @@ pub struct MatchArgs {
         allow_negative_numbers = true
     )]
     sprt_beta: f64,
+    /// Another slice of the same SPRT, to pool with this match: a match directory played with the
+    /// same game, players, clock and limits but another seed. Its finished pairs count toward the
+    /// LLR, the verdict and the Elo, as if one run had played them all (repeat for several).
+    #[arg(long, value_name = "DIR", requires = "sprt")]
+    sprt_pool: Vec<PathBuf>,
+    /// Pairs of earlier slices of the same SPRT whose records are not at hand, to pool with this
+    /// match: the counts a match prints, N0,N1,N2,N3,N4 (pairs in which A scored 0, 0.5, 1, 1.5
+    /// and 2 points).
+    #[arg(long, value_name = "N0,N1,N2,N3,N4", requires = "sprt")]
+    sprt_prior: Option<String>,
     #[command(flatten)]
     ray: RayArgs,
 }
@@ -305,6 +316,12 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         .map(|t| SprtBounds::parse(t, args.sprt_alpha, args.sprt_beta))
         .transpose()
         .map_err(CliError)?;
+    // The pairs of the test's earlier slices, which the SPRT counts with this match's own (the
+    // slices named by directory are read once this match's settings are known).
+    let mut earlier = match &args.sprt_prior {
+        Some(text) => pool::parse_prior(text).map_err(CliError)?,
+        None => Pentanomial::default(),
+    };
     if args.games % 2 == 1 {
         errln!(
             "note: {} games is odd; each array is played twice with colours swapped, so the last \
@@ -366,6 +383,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         random_plies,
     };
     let jobs: Vec<Job> = (0..args.games).map(|index| starts.job(index)).collect();
+    for dir in &args.sprt_pool {
+        let slice = pool::read_slice(dir, &settings, variant).map_err(CliError)?;
+        earlier = pool::pooled(&earlier, &slice);
+    }
     match &saved {
         Some(saved) => settings.check_same(saved, &out).map_err(CliError)?,
         None => {
@@ -378,7 +399,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     }
     // When resuming, the games already saved are counted from their records; the rest are played.
     let mut tally = Tally::default();
-    let mut pairs = Pairs::default();
+    let mut pairs = Pairs {
+        done: earlier,
+        ..Pairs::default()
+    };
     let mut jobs_left = Vec::new();
     for job in jobs {
         let saved_game = args
@@ -506,6 +530,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     outln!();
     out!("{}", tally.table());
     if let Some(b) = &sprt {
+        if earlier.pairs() > 0 {
+            outln!(
+                "SPRT pooled over slices: {} pairs of earlier slices and {} of this match",
+                earlier.pairs(),
+                pairs.done.pairs() - earlier.pairs()
+            );
+        }
         out!("{}", sprt_report(b, &pairs.done));
     }
     if let Some(ray) = &ray {

@@ -635,3 +635,152 @@ fn a_match_from_positions_plays_each_twice_and_resumes_without_the_file() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(&file);
 }
+
+/// The `SPRT ...` and `Pairs ...` lines of a match's output.
+fn sprt_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("SPRT elo0") || l.starts_with("Pairs (A's points"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `Pairs (A's points 0 / 0.5 / 1 / 1.5 / 2): a / b / c / d / e` read as numbers.
+fn pair_counts(text: &str) -> Vec<u64> {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Pairs (A's points"))
+        .unwrap_or_else(|| panic!("no pairs line in:\n{text}"));
+    let counts: Vec<u64> = line
+        .rsplit(": ")
+        .next()
+        .unwrap()
+        .split(" / ")
+        .map(|n| n.trim().parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 5, "{line}");
+    counts
+}
+
+#[test]
+// Random against random: no slice decides in three pairs, so each plays all its games.
+fn an_sprt_in_slices_pools_their_pairs() {
+    let slice = |name: &str, seed: &str, extra: &[&str]| {
+        let dir = out_dir(name);
+        let mut args = vec![
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--max-plies",
+            "60",
+            "--seed",
+            seed,
+            "--sprt=-50,50",
+            "--quiet",
+            "--concurrency",
+            "1",
+            "--out",
+        ];
+        let dir_text = dir.to_str().unwrap().to_string();
+        args.push(&dir_text);
+        args.extend_from_slice(extra);
+        (dir, run_match(&args))
+    };
+    let (first_dir, first) = slice("sprt-slice-1", "11", &[]);
+    let first_counts = pair_counts(&first);
+    assert_eq!(first_counts.iter().sum::<u64>(), 3, "{first}");
+    let first_dir = first_dir.to_str().unwrap().to_string();
+    let (_, second_alone) = slice("sprt-slice-2-alone", "12", &[]);
+    let (second_dir, second) = slice("sprt-slice-2", "12", &["--sprt-pool", &first_dir]);
+    assert!(
+        second.contains("SPRT pooled over slices: 3 pairs of earlier slices and 3 of this match"),
+        "{second}"
+    );
+    // The pooled counts are the two slices' counts added.
+    let added: Vec<u64> = (0..5)
+        .map(|k| first_counts[k] + pair_counts(&second_alone)[k])
+        .collect();
+    assert_eq!(pair_counts(&second), added, "{second}");
+    // The same counts given as numbers (records gone) give the same test.
+    let prior = first_counts
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let (_, by_counts) = slice("sprt-slice-2-prior", "12", &["--sprt-prior", &prior]);
+    assert_eq!(sprt_lines(&by_counts), sprt_lines(&second));
+    // A resumed slice with nothing left to play reports the pooled test again.
+    let second_dir = second_dir.to_str().unwrap().to_string();
+    let again = run_match(&[
+        "match",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--max-plies",
+        "60",
+        "--sprt=-50,50",
+        "--quiet",
+        "--resume",
+        "--out",
+        &second_dir,
+        "--sprt-pool",
+        &first_dir,
+    ]);
+    assert_eq!(sprt_lines(&again), sprt_lines(&second));
+    // A slice of another test, or with this match's own seed, is refused with one line.
+    for (seed, a, needle) in [
+        ("13", "depth:1", "that slice was played with A \"random\""),
+        ("11", "random", "a slice needs a seed of its own"),
+    ] {
+        let dir = out_dir("sprt-slice-refused");
+        let o = jovian(&[
+            "match",
+            "--a",
+            a,
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "60",
+            "--seed",
+            seed,
+            "--sprt=-50,50",
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+            "--sprt-pool",
+            &first_dir,
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{err}");
+        assert!(err.contains(needle), "{needle:?} not in {err:?}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!dir.exists(), "{err}");
+    }
+    // Bad counts are refused before anything is written.
+    for bad in ["1,2,3", "a,b,c,d,e"] {
+        let dir = out_dir("sprt-slice-bad-prior");
+        let o = jovian(&[
+            "match",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--sprt=-50,50",
+            "--out",
+            dir.to_str().unwrap(),
+            "--sprt-prior",
+            bad,
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("five pair counts"), "{err}");
+        assert!(!dir.exists(), "{err}");
+    }
+}
