@@ -537,7 +537,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
                 pairs.done.pairs() - earlier.pairs()
             );
         }
-        out!("{}", sprt_report(b, &pairs.done));
+        out!("{}", sprt::report(b, &pairs.done));
     }
     if let Some(ray) = &ray {
         outln!("{}", ray.line());
@@ -745,33 +745,6 @@ fn save_record(
         resume::write_whole(&resume::record_path(out, job.index, config.digits), &text)?;
     }
     Ok(text)
-}
-
-/// The SPRT's closing lines: the pairs, the LLR against its bounds, and the verdict.
-fn sprt_report(bounds: &SprtBounds, pairs: &Pentanomial) -> String {
-    let (lower, upper) = bounds.llr_bounds();
-    let llr = pairs.llr(bounds);
-    let verdict = match pairs.verdict(bounds) {
-        Verdict::H1 => format!(
-            "H1 accepted: A is stronger than B by {} Elo rather than {}",
-            bounds.elo1, bounds.elo0
-        ),
-        Verdict::H0 => format!(
-            "H0 accepted: A is not stronger than B by {} Elo (rather {} or less)",
-            bounds.elo1, bounds.elo0
-        ),
-        Verdict::Continue => "undecided: the games ran out before the test decided".to_string(),
-    };
-    let c = pairs.counts;
-    let mut out = format!(
-        "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}), {verdict}\n\
-         Pairs (A's points 0 / 0.5 / 1 / 1.5 / 2): {} / {} / {} / {} / {}\n",
-        bounds.elo0, bounds.elo1, bounds.alpha, bounds.beta, c[0], c[1], c[2], c[3], c[4]
-    );
-    if let Some((elo, low, high)) = pairs.elo() {
-        out += &format!("Elo from the pairs: {elo:+.1} (95% interval {low:+.1} .. {high:+.1})\n");
-    }
-    out
 }
 
 #[cfg(test)]
