@@ -4,27 +4,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{assert_fails, jovian, stdout};
-
-/// A fresh, empty directory under the target directory.
-fn out_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn run(args: &[&str]) -> String {
-    let o = jovian(args);
-    let text = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    text
-}
+use common::{assert_fails, fresh_dir, jovian, run_ok};
 
 /// The records' texts by file name, without the Date tag (a run may cross midnight).
 fn records(dir: &Path) -> Vec<(String, String)> {
@@ -47,7 +29,7 @@ fn records(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
-    let dir = out_dir("lab-small");
+    let dir = fresh_dir("lab-small");
     let d = dir.to_str().unwrap();
     let common = [
         "--depth",
@@ -60,7 +42,7 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
     ];
     let mut args = vec!["lab", "scirocco", "--games", "3", "--out", d];
     args.extend(common);
-    let text = run(&args);
+    let text = run_ok(&args);
     assert!(
         text.contains("Scirocco lab: 3 games, both sides depth:1"),
         "{text}"
@@ -81,7 +63,7 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
     assert!(csv.contains("setups,all"), "{csv}");
 
     // Resumed and extended: the three games are read back, one more is played.
-    let text = run(&[
+    let text = run_ok(&[
         "lab", "scirocco", "--games", "4", "--out", d, "--resume", "-q",
     ]);
     assert!(
@@ -93,11 +75,11 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
     assert_eq!(&extended[..3], &first[..]);
 
     // The same four games in one go, on one thread.
-    let again = out_dir("lab-small-again");
+    let again = fresh_dir("lab-small-again");
     let mut args = vec!["lab", "scirocco", "--games", "4", "--concurrency", "1"];
     args.extend(["--out", again.to_str().unwrap()]);
     args.extend(common);
-    run(&args);
+    run_ok(&args);
     assert_eq!(records(&again), extended);
 
     // A setting that contradicts the run is named.
@@ -141,9 +123,9 @@ fn a_small_run_writes_records_and_a_report_and_resumes_to_the_same_games() {
 
 #[test]
 fn a_game_with_one_array_plays_it_with_four_random_plies() {
-    let dir = out_dir("lab-one-array");
+    let dir = fresh_dir("lab-one-array");
     let d = dir.to_str().unwrap();
-    let text = run(&[
+    let text = run_ok(&[
         "lab",
         "larger-board",
         "--games",
@@ -165,10 +147,10 @@ fn a_game_with_one_array_plays_it_with_four_random_plies() {
 
 #[test]
 fn jupiter_1999_runs_play_the_royal_tropism_unless_told_otherwise() {
-    let dir = out_dir("lab-jupiter-1999");
+    let dir = fresh_dir("lab-jupiter-1999");
     let d = dir.to_str().unwrap();
     let short = ["--games", "1", "--depth", "1", "--max-plies", "6", "-q"];
-    let text = run(&[&["lab", "jupiter-1999", "--out", d], &short[..]].concat());
+    let text = run_ok(&[&["lab", "jupiter-1999", "--out", d], &short[..]].concat());
     assert!(
         text.contains("both sides depth:1@royal_tropism=1000;"),
         "{text}"
@@ -176,29 +158,33 @@ fn jupiter_1999_runs_play_the_royal_tropism_unless_told_otherwise() {
     let saved = std::fs::read_to_string(dir.join("lab.txt")).unwrap();
     assert!(saved.contains("depth:1@royal_tropism=1000"), "{saved}");
     // Resumed without a player, the saved one is played as it was written.
-    let resumed = run(&["lab", "jupiter-1999", "--out", d, "--resume", "-q"]);
+    let resumed = run_ok(&["lab", "jupiter-1999", "--out", d, "--resume", "-q"]);
     assert!(resumed.contains("depth:1@royal_tropism=1000;"), "{resumed}");
     let _ = std::fs::remove_dir_all(&dir);
     // A --tune that names it decides; one that does not keeps it.
-    let off = run(&[
+    let off = run_ok(
         &[
-            "lab",
-            "jupiter-1999",
-            "--out",
-            d,
-            "--tune",
-            "royal_tropism=0",
-        ],
-        &short[..],
-    ]
-    .concat());
+            &[
+                "lab",
+                "jupiter-1999",
+                "--out",
+                d,
+                "--tune",
+                "royal_tropism=0",
+            ],
+            &short[..],
+        ]
+        .concat(),
+    );
     assert!(off.contains("both sides depth:1@royal_tropism=0;"), "{off}");
     let _ = std::fs::remove_dir_all(&dir);
-    let kept = run(&[
-        &["lab", "jupiter-1999", "--out", d, "--tune", "value_table=1"],
-        &short[..],
-    ]
-    .concat());
+    let kept = run_ok(
+        &[
+            &["lab", "jupiter-1999", "--out", d, "--tune", "value_table=1"],
+            &short[..],
+        ]
+        .concat(),
+    );
     assert!(
         kept.contains("both sides depth:1@royal_tropism=1000,value_table=1;"),
         "{kept}"
@@ -206,7 +192,7 @@ fn jupiter_1999_runs_play_the_royal_tropism_unless_told_otherwise() {
     let _ = std::fs::remove_dir_all(&dir);
     // Other games get none: Jupiter's own engine plays the tropism (its conversion bundle).
     for game in ["scirocco", "jupiter"] {
-        let text = run(&[&["lab", game, "--out", d], &short[..]].concat());
+        let text = run_ok(&[&["lab", game, "--out", d], &short[..]].concat());
         assert!(text.contains("both sides depth:1;"), "{text}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -215,7 +201,7 @@ fn jupiter_1999_runs_play_the_royal_tropism_unless_told_otherwise() {
 
 #[test]
 fn bad_input_is_one_line() {
-    let dir = out_dir("lab-bad");
+    let dir = fresh_dir("lab-bad");
     let d = dir.to_str().unwrap();
     assert_fails(
         &jovian(&["lab", "chess", "--out", d]),

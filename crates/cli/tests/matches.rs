@@ -5,14 +5,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{jovian, stdout};
-
-/// A fresh, empty directory under the target directory.
-fn out_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use common::{fresh_dir, jovian, run_ok, stdout};
 
 /// The game records in a match directory, in order (not its `match.txt`).
 fn records(dir: &PathBuf) -> Vec<PathBuf> {
@@ -27,13 +20,7 @@ fn records(dir: &PathBuf) -> Vec<PathBuf> {
 
 /// Runs a match and checks that it finished with a table.
 fn run_match(args: &[&str]) -> String {
-    let o = jovian(args);
-    let text = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let text = run_ok(args);
     for part in [
         "result",
         "royal captured",
@@ -60,7 +47,7 @@ fn score_percent(text: &str) -> f64 {
 
 #[test]
 fn small_match_writes_valid_records() {
-    let dir = out_dir("match-small");
+    let dir = fresh_dir("match-small");
     let text = run_match(&[
         "match",
         "--games",
@@ -113,7 +100,7 @@ fn small_match_writes_valid_records() {
 #[test]
 fn the_engine_outscores_random_and_the_match_replays_exactly() {
     let run = |name: &str, concurrency: &str| {
-        let dir = out_dir(name);
+        let dir = fresh_dir(name);
         let text = run_match(&[
             "match",
             "--games",
@@ -167,7 +154,7 @@ fn table_lines(text: &str) -> Vec<String> {
 
 #[test]
 fn a_resumed_match_plays_its_own_game_unless_told() {
-    let dir = out_dir("match-resume-game");
+    let dir = fresh_dir("match-resume-game");
     let d = dir.to_str().unwrap();
     let base = [
         "match",
@@ -222,13 +209,13 @@ fn a_stopped_match_resumes_and_extends_to_the_same_games() {
         ]
     };
     // The whole match at once.
-    let whole = out_dir("match-resume-whole");
+    let whole = fresh_dir("match-resume-whole");
     let mut full = args(&whole, "6");
     full.extend(["--seed".into(), "99".into()]);
     let whole_text = run_match(&strs(&full));
 
     // The same match in parts: 4 games, one record lost, then resumed to 6 without the seed.
-    let parts = out_dir("match-resume-parts");
+    let parts = fresh_dir("match-resume-parts");
     let mut first = args(&parts, "4");
     first.extend(["--seed".into(), "99".into()]);
     run_match(&strs(&first));
@@ -276,7 +263,7 @@ fn a_stopped_match_resumes_and_extends_to_the_same_games() {
     let o = common::jovian(&other_player);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(err.contains("--b \"greedy\", not \"random\""), "{err}");
-    let missing = out_dir("match-resume-missing");
+    let missing = fresh_dir("match-resume-missing");
     let base = args(&missing, "2");
     let mut nothing = strs(&base);
     nothing.push("--resume");
@@ -287,7 +274,7 @@ fn a_stopped_match_resumes_and_extends_to_the_same_games() {
 
 #[test]
 fn a_cmd_player_is_driven_over_cecp() {
-    let dir = out_dir("match-cmd");
+    let dir = fresh_dir("match-cmd");
     let engine = format!("cmd:{} xboard --hash 4", env!("CARGO_BIN_EXE_jovian"));
     let text = run_match(&[
         "match",
@@ -336,7 +323,7 @@ fn two_engines_over_cecp_at_fixed_nodes_replay_the_same_12x8_games() {
         .into_iter()
         .enumerate()
     {
-        let dir = out_dir(&format!("match-cmd-nodes-{run}"));
+        let dir = fresh_dir(&format!("match-cmd-nodes-{run}"));
         let text = run_match(&[
             "match",
             "--game",
@@ -398,7 +385,7 @@ fn bad_match_arguments_get_one_line() {
             "cannot start",
         ),
     ] {
-        let dir = out_dir("match-bad");
+        let dir = fresh_dir("match-bad");
         let mut full = vec!["match", "--out", dir.to_str().unwrap()];
         full.extend(args);
         let o = jovian(&full);
@@ -414,7 +401,7 @@ fn an_sprt_stops_as_soon_as_it_decides() {
     // depth:1 against the random mover wins every pair: H1 of "at least 100 Elo better" is
     // accepted long before the 60 games run out. The games under way when it decides are finished
     // and counted: a game thread may have taken the next game before the verdict.
-    let dir = out_dir("match-sprt");
+    let dir = fresh_dir("match-sprt");
     let text = run_match(&[
         "match",
         "--games",
@@ -442,7 +429,7 @@ fn an_sprt_stops_as_soon_as_it_decides() {
     assert_eq!(llr_lines, played / 2, "{text}");
     assert!(llr_lines > 1, "one pair is not proof\n{text}");
     // The same player pair against a bound it cannot reach: H0.
-    let dir = out_dir("match-sprt-h0");
+    let dir = fresh_dir("match-sprt-h0");
     let text = run_match(&[
         "match",
         "--games",
@@ -490,7 +477,7 @@ fn movetext(path: &PathBuf) -> Vec<String> {
 #[test]
 fn a_game_with_one_array_begins_each_pair_with_random_plies() {
     let play = |name: &str, extra: &[&str]| {
-        let dir = out_dir(name);
+        let dir = fresh_dir(name);
         let mut args = vec![
             "match",
             "--game",
@@ -551,7 +538,7 @@ fn position_tag(record: &PathBuf) -> String {
 
 #[test]
 fn a_match_from_positions_plays_each_twice_and_resumes_without_the_file() {
-    let dir = out_dir("match-positions");
+    let dir = fresh_dir("match-positions");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.with_extension("txt");
     // Two Scirocco endgames: Blue's Queen against Tan's Rook, Blue or Tan to move.
@@ -610,7 +597,7 @@ fn a_match_from_positions_plays_each_twice_and_resumes_without_the_file() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("--positions"), "{err}");
     std::fs::write(&file, format!("{first}\n# next\n10/10/10 b\n")).unwrap();
-    let fresh = out_dir("match-positions-bad");
+    let fresh = fresh_dir("match-positions-bad");
     let o = jovian(&[
         "match",
         "--a",
@@ -634,153 +621,4 @@ fn a_match_from_positions_plays_each_twice_and_resumes_without_the_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(&file);
-}
-
-/// The `SPRT ...` and `Pairs ...` lines of a match's output.
-fn sprt_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| l.starts_with("SPRT elo0") || l.starts_with("Pairs (A's points"))
-        .map(str::to_string)
-        .collect()
-}
-
-/// `Pairs (A's points 0 / 0.5 / 1 / 1.5 / 2): a / b / c / d / e` read as numbers.
-fn pair_counts(text: &str) -> Vec<u64> {
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("Pairs (A's points"))
-        .unwrap_or_else(|| panic!("no pairs line in:\n{text}"));
-    let counts: Vec<u64> = line
-        .rsplit(": ")
-        .next()
-        .unwrap()
-        .split(" / ")
-        .map(|n| n.trim().parse().unwrap())
-        .collect();
-    assert_eq!(counts.len(), 5, "{line}");
-    counts
-}
-
-#[test]
-// Random against random: no slice decides in three pairs, so each plays all its games.
-fn an_sprt_in_slices_pools_their_pairs() {
-    let slice = |name: &str, seed: &str, extra: &[&str]| {
-        let dir = out_dir(name);
-        let mut args = vec![
-            "match",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--games",
-            "6",
-            "--max-plies",
-            "60",
-            "--seed",
-            seed,
-            "--sprt=-50,50",
-            "--quiet",
-            "--concurrency",
-            "1",
-            "--out",
-        ];
-        let dir_text = dir.to_str().unwrap().to_string();
-        args.push(&dir_text);
-        args.extend_from_slice(extra);
-        (dir, run_match(&args))
-    };
-    let (first_dir, first) = slice("sprt-slice-1", "11", &[]);
-    let first_counts = pair_counts(&first);
-    assert_eq!(first_counts.iter().sum::<u64>(), 3, "{first}");
-    let first_dir = first_dir.to_str().unwrap().to_string();
-    let (_, second_alone) = slice("sprt-slice-2-alone", "12", &[]);
-    let (second_dir, second) = slice("sprt-slice-2", "12", &["--sprt-pool", &first_dir]);
-    assert!(
-        second.contains("SPRT pooled over slices: 3 pairs of earlier slices and 3 of this match"),
-        "{second}"
-    );
-    // The pooled counts are the two slices' counts added.
-    let added: Vec<u64> = (0..5)
-        .map(|k| first_counts[k] + pair_counts(&second_alone)[k])
-        .collect();
-    assert_eq!(pair_counts(&second), added, "{second}");
-    // The same counts given as numbers (records gone) give the same test.
-    let prior = first_counts
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let (_, by_counts) = slice("sprt-slice-2-prior", "12", &["--sprt-prior", &prior]);
-    assert_eq!(sprt_lines(&by_counts), sprt_lines(&second));
-    // A resumed slice with nothing left to play reports the pooled test again.
-    let second_dir = second_dir.to_str().unwrap().to_string();
-    let again = run_match(&[
-        "match",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "6",
-        "--max-plies",
-        "60",
-        "--sprt=-50,50",
-        "--quiet",
-        "--resume",
-        "--out",
-        &second_dir,
-        "--sprt-pool",
-        &first_dir,
-    ]);
-    assert_eq!(sprt_lines(&again), sprt_lines(&second));
-    // A slice of another test, or with this match's own seed, is refused with one line.
-    for (seed, a, needle) in [
-        ("13", "depth:1", "that slice was played with A \"random\""),
-        ("11", "random", "a slice needs a seed of its own"),
-    ] {
-        let dir = out_dir("sprt-slice-refused");
-        let o = jovian(&[
-            "match",
-            "--a",
-            a,
-            "--b",
-            "random",
-            "--games",
-            "2",
-            "--max-plies",
-            "60",
-            "--seed",
-            seed,
-            "--sprt=-50,50",
-            "--quiet",
-            "--out",
-            dir.to_str().unwrap(),
-            "--sprt-pool",
-            &first_dir,
-        ]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success(), "{err}");
-        assert!(err.contains(needle), "{needle:?} not in {err:?}");
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
-        assert!(!dir.exists(), "{err}");
-    }
-    // Bad counts are refused before anything is written.
-    for bad in ["1,2,3", "a,b,c,d,e"] {
-        let dir = out_dir("sprt-slice-bad-prior");
-        let o = jovian(&[
-            "match",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--sprt=-50,50",
-            "--out",
-            dir.to_str().unwrap(),
-            "--sprt-prior",
-            bad,
-        ]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains("five pair counts"), "{err}");
-        assert!(!dir.exists(), "{err}");
-    }
 }

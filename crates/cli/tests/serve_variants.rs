@@ -5,16 +5,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::{assert_fails, jovian, stdout};
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{assert_fails, jovian, scratch_dir, stdout};
 
 /// `jovian serve --variants DIR` on a free port (it must not get as far as listening).
 fn serve(variants: &std::path::Path, data: &std::path::Path) -> std::process::Output {

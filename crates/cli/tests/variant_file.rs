@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_fails, jovian, stdout};
+use common::{assert_fails, jovian, scratch_dir, stdout};
 
 #[test]
 fn every_game_s_pieces_are_written_as_entries_that_read_back() {
@@ -30,13 +30,6 @@ fn an_unknown_game_is_one_line() {
         &jovian(&["variant", "pieces", "nosuch"]),
         "unknown game \"nosuch\"",
     );
-}
-
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The designer's path: export a game, change one piece, check the file, count its moves, play a

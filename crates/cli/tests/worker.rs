@@ -5,10 +5,10 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{assert_fails, jovian, stdout};
+use common::{assert_fails, fresh_dir, jovian, stdout};
 
 fn worker(request: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_jovian"))
@@ -25,12 +25,6 @@ fn worker(request: &str) -> Output {
         .write_all(request.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn fresh(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 fn without_date(text: &str) -> String {
@@ -58,7 +52,7 @@ fn answer_records(o: &Output) -> Vec<(usize, String)> {
 
 #[test]
 fn a_worker_plays_the_lab_games_of_their_numbers() {
-    let out = fresh("worker-lab");
+    let out = fresh_dir("worker-lab");
     let o = jovian(&[
         "lab",
         "scirocco",
@@ -130,7 +124,7 @@ fn second_pair_from_a_worker(
 
 #[test]
 fn a_worker_plays_the_match_games_of_their_numbers() {
-    let out = fresh("worker-match");
+    let out = fresh_dir("worker-match");
     let extra = ["--game", "typhoon", "--random-plies", "2"];
     second_pair_from_a_worker(&out, &extra, || {});
 }
@@ -138,7 +132,7 @@ fn a_worker_plays_the_match_games_of_their_numbers() {
 /// A match from `--positions`: the positions travel in the settings, so a node needs no file.
 #[test]
 fn a_worker_plays_a_match_from_positions_without_the_file() {
-    let out = fresh("worker-positions");
+    let out = fresh_dir("worker-positions");
     let file = out.with_extension("txt");
     let endgame = "8,k,1/10/10/10/10/r,9/10/10/10/Q,8,K";
     std::fs::write(&file, format!("{endgame} b\n{endgame} t\n")).unwrap();
@@ -155,8 +149,8 @@ fn a_worker_plays_a_match_from_positions_without_the_file() {
 /// makes another game than the driver's (its definition hash) is refused.
 #[test]
 fn a_worker_plays_a_variant_file_s_games_from_the_text_it_is_sent() {
-    let out = fresh("worker-file-game");
-    let files = fresh("worker-file-game-files");
+    let out = fresh_dir("worker-file-game");
+    let files = fresh_dir("worker-file-game-files");
     std::fs::create_dir_all(&files).unwrap();
     let text = stdout(&jovian(&["variant", "export", "scirocco"]))
         .replace("id = \"scirocco\"", "id = \"worker-wagon\"")
@@ -253,7 +247,7 @@ fn a_bad_request_is_one_clear_error() {
 
 #[test]
 fn ray_without_its_python_is_one_clear_error() {
-    let out = fresh("worker-ray-python");
+    let out = fresh_dir("worker-ray-python");
     let o = jovian(&[
         "lab",
         "scirocco",

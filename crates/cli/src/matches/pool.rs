@@ -69,6 +69,35 @@ pub fn read_slice(
             saved.max_plies, this.max_plies
         )));
     }
+    if saved.random_plies != this.random_plies {
+        return Err(fail(format!(
+            "that slice was played with --random-plies {}, this match with {}",
+            saved.random_plies, this.random_plies
+        )));
+    }
+    let from = |s: &Settings| {
+        if s.positions.is_empty() {
+            "initial arrays"
+        } else {
+            "positions"
+        }
+    };
+    if saved.positions.is_empty() != this.positions.is_empty() {
+        return Err(fail(format!(
+            "that slice was played from {}, this match from {}",
+            from(&saved),
+            from(this)
+        )));
+    }
+    // Without random plies, a position's pair does not depend on the seed: two slices playing
+    // one position would repeat each other's games.
+    let shared = saved.positions.iter().find(|p| this.positions.contains(p));
+    if let Some(shared) = shared.filter(|_| this.random_plies == 0) {
+        return Err(fail(format!(
+            "that slice also played the position {shared:?}, so its games would repeat this \
+             match's; slices from positions without random plies need positions of their own"
+        )));
+    }
     if saved.seed == this.seed {
         return Err(fail(format!(
             "that slice has this match's seed ({}), so its games are this match's own; a slice \

@@ -26,6 +26,29 @@ pub fn scratch(name: &str, contents: &str) -> PathBuf {
     path
 }
 
+/// Runs the binary, asserts it succeeded, and returns its output.
+pub fn run_ok(args: &[&str]) -> String {
+    let o = jovian(args);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}\n{}", stderr(&o));
+    text
+}
+
+/// A fresh path under the target directory, unique per test: whatever was there is removed,
+/// and nothing is created (a command under test may create it).
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A fresh, empty directory under the target directory, unique per test.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = fresh_dir(name);
+    std::fs::create_dir_all(&dir).expect("scratch directory created");
+    dir
+}
+
 /// Asserts the run failed with status 2 and a single stderr line containing `needle`.
 pub fn assert_fails(o: &Output, needle: &str) {
     let err = stderr(o);
