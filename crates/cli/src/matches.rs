@@ -385,7 +385,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let jobs: Vec<Job> = (0..args.games).map(|index| starts.job(index)).collect();
     for dir in &args.sprt_pool {
         let slice = pool::read_slice(dir, &settings, variant).map_err(CliError)?;
-        earlier = pool::pooled(&earlier, &slice);
+        earlier = earlier + slice;
     }
     match &saved {
         Some(saved) => settings.check_same(saved, &out).map_err(CliError)?,

@@ -96,7 +96,7 @@ fn an_sprt_in_slices_pools_their_pairs() {
     // A slice of another test, or with this match's own seed, is refused with one line, and
     // nothing is written.
     for (seed, a, needle) in [
-        ("13", "depth:1", "that slice was played with A \"random\""),
+        ("13", "depth:1", "that slice was played with --a \"random\""),
         ("11", "random", "a slice needs a seed of its own"),
     ] {
         let dir = fresh_dir("sprt-slice-refused");

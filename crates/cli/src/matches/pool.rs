@@ -30,6 +30,7 @@ pub fn parse_prior(text: &str) -> Result<Pentanomial, String> {
     let mut counts = [0u64; 5];
     for (count, part) in counts.iter_mut().zip(parts) {
         *count = part.parse().map_err(|_| bad())?;
+        // Far more pairs than any test plays; the bound keeps sums of counts from overflowing.
         if *count > 1_000_000_000 {
             return Err(bad());
         }
@@ -47,32 +48,13 @@ pub fn read_slice(
     variant: &'static Variant,
 ) -> Result<Pentanomial, String> {
     let fail = |why: String| format!("--sprt-pool {}: {why}", dir.display());
-    let saved = resume::read_settings(dir)
-        .map_err(|e| fail(e.trim_start_matches("cannot resume: ").to_string()))?;
-    let same = [
-        ("game", &this.game, &saved.game),
-        ("A", &this.a, &saved.a),
-        ("B", &this.b, &saved.b),
-        ("clock (--tc)", &this.tc, &saved.tc),
-        ("--cmd-limit", &this.cmd_limit, &saved.cmd_limit),
-    ];
-    for (what, now, then) in same {
-        if now != then {
-            return Err(fail(format!(
-                "that slice was played with {what} {then:?}, this match with {now:?}"
-            )));
-        }
-    }
-    if saved.max_plies != this.max_plies {
+    let settings_path = dir.join(resume::SETTINGS_FILE);
+    let saved = crate::input::read_text(&settings_path)
+        .and_then(|text| Settings::parse(&text))
+        .map_err(|e| fail(format!("{}: {e}", settings_path.display())))?;
+    if let Some((option, then, now)) = this.first_difference(&saved) {
         return Err(fail(format!(
-            "that slice was played with --max-plies {}, this match with {}",
-            saved.max_plies, this.max_plies
-        )));
-    }
-    if saved.random_plies != this.random_plies {
-        return Err(fail(format!(
-            "that slice was played with --random-plies {}, this match with {}",
-            saved.random_plies, this.random_plies
+            "that slice was played with {option} {then:?}, this match with {now:?}"
         )));
     }
     let from = |s: &Settings| {
@@ -120,8 +102,9 @@ pub fn read_slice(
         };
         let job = starts.job(index);
         let expected = job.expected(&saved.a, &saved.b);
-        let finished = resume::read_finished(&path, &expected)
-            .map_err(|e| fail(e.trim_start_matches("cannot resume: ").to_string()))?;
+        let finished = crate::input::read_text(&path)
+            .and_then(|text| resume::check_finished(&text, &expected))
+            .map_err(|e| fail(format!("{}: {e}", path.display())))?;
         pairs.add(index, finished.winner);
     }
     Ok(pairs.done)
@@ -141,13 +124,6 @@ fn last_record(dir: &Path) -> usize {
         })
         .max()
         .map_or(0, |n| n.saturating_sub(1))
-}
-
-/// The pairs of `a` and `b` together.
-pub fn pooled(a: &Pentanomial, b: &Pentanomial) -> Pentanomial {
-    Pentanomial {
-        counts: std::array::from_fn(|k| a.counts[k] + b.counts[k]),
-    }
 }
 
 #[cfg(test)]
@@ -173,7 +149,7 @@ mod tests {
             let e = parse_prior(bad).unwrap_err();
             assert!(e.contains("five pair counts"), "{bad:?}: {e}");
         }
-        let q = pooled(&p, &parse_prior("1,2,3,4,5").unwrap());
+        let q = p + parse_prior("1,2,3,4,5").unwrap();
         assert_eq!(q.counts, [247, 66, 477, 50, 245]);
         assert_eq!(q.pairs(), p.pairs() + 15);
     }

@@ -113,10 +113,11 @@ impl Settings {
         })
     }
 
-    /// Refuses a resumed match whose command line contradicts the saved settings, naming the
-    /// option.
-    pub fn check_same(&self, saved: &Settings, out: &Path) -> Result<(), String> {
-        let pairs = [
+    /// The first option other than the seed and the positions on which `saved` differs from
+    /// these settings: the option, its saved value and this one. Slices of one SPRT
+    /// (`pool.rs`) agree on all of them; a resumed match also on the seed and the positions.
+    pub fn first_difference(&self, saved: &Settings) -> Option<(&'static str, String, String)> {
+        let options = [
             ("--game", &self.game, &saved.game),
             ("--a", &self.a, &saved.a),
             ("--b", &self.b, &saved.b),
@@ -127,13 +128,21 @@ impl Settings {
                 &self.max_plies.to_string(),
                 &saved.max_plies.to_string(),
             ),
-            ("--seed", &self.seed.to_string(), &saved.seed.to_string()),
             (
                 "--random-plies",
                 &self.random_plies.to_string(),
                 &saved.random_plies.to_string(),
             ),
         ];
+        options
+            .into_iter()
+            .find(|(_, now, then)| now != then)
+            .map(|(option, now, then)| (option, then.clone(), now.clone()))
+    }
+
+    /// Refuses a resumed match whose command line contradicts the saved settings, naming the
+    /// option.
+    pub fn check_same(&self, saved: &Settings, out: &Path) -> Result<(), String> {
         if self.positions != saved.positions {
             let played_from = match saved.positions.len() {
                 0 => "initial arrays, not from --positions".to_string(),
@@ -144,15 +153,17 @@ impl Settings {
                 out.display()
             ));
         }
-        for (option, now, then) in pairs {
-            if now != then {
-                return Err(format!(
-                    "cannot resume: the match in {} was played with {option} {then:?}, not {now:?}",
-                    out.display()
-                ));
-            }
+        let seed = ("--seed", saved.seed.to_string(), self.seed.to_string());
+        let differs = self
+            .first_difference(saved)
+            .or_else(|| (saved.seed != self.seed).then_some(seed));
+        match differs {
+            Some((option, then, now)) => Err(format!(
+                "cannot resume: the match in {} was played with {option} {then:?}, not {now:?}",
+                out.display()
+            )),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -184,6 +184,17 @@ impl Pentanomial {
     }
 }
 
+/// The pairs of two slices of one test together (`pool.rs`).
+impl std::ops::Add for Pentanomial {
+    type Output = Pentanomial;
+
+    fn add(self, other: Pentanomial) -> Pentanomial {
+        Pentanomial {
+            counts: std::array::from_fn(|k| self.counts[k] + other.counts[k]),
+        }
+    }
+}
+
 /// The SPRT's closing lines: the pairs, the LLR against its bounds, and the verdict.
 pub fn report(bounds: &SprtBounds, pairs: &Pentanomial) -> String {
     let (lower, upper) = bounds.llr_bounds();
