@@ -158,7 +158,7 @@ impl MoveOrderer {
                 let (mut victims, mut royals) = (0, 0);
                 for (_, p) in pos.victims(m) {
                     victims += eval.piece_value(p);
-                    royals += variant.compiled(p.code()).royal as usize;
+                    royals += variant.is_royal(p.code()) as usize;
                 }
                 if crate::threat::wins_at_once(pos, m, royals) {
                     WINS_AT_ONCE

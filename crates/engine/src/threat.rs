@@ -17,11 +17,7 @@ pub fn royal_threatened(pos: &mut Position) -> bool {
     if pos.royal_count(us) != 1 || pos.mid_turn().is_some() {
         return false;
     }
-    let variant = pos.variant();
-    let Some((_, royal)) = pos
-        .side_pieces(us)
-        .find(|(p, _)| variant.spec(p.kind).royal)
-    else {
+    let Some(royal) = pos.royal_squares(us).next() else {
         return false;
     };
     // Captured, or converted (a Cuckoo or Missionary taking the royal piece over loses it too):
@@ -43,7 +39,7 @@ pub fn wins_at_once(pos: &Position, m: Move, royal_victims: usize) -> bool {
     if m.kind == MoveKind::Convert
         && let Some(p) = pos.piece_at(m.converted())
         && p.color != pos.side_to_move()
-        && variant.compiled(p.code()).royal
+        && variant.is_royal(p.code())
     {
         taken += 1;
     }

@@ -382,6 +382,24 @@ impl Position {
         &self.list[color.index()][..self.count[color.index()] as usize]
     }
 
+    /// The cells of `color`'s royal pieces, in list order: the walk stops at the last one
+    /// (on Jupiter's board the King is one of about ninety pieces). Only for a position as `make`
+    /// leaves it, not within `test_on_board`, whose lists may disagree with the board.
+    #[inline]
+    pub(crate) fn royal_cells(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
+        let v = self.variant;
+        (self.side_cells(color).iter())
+            .map(|&cell| cell as usize)
+            .filter(move |&cell| v.is_royal(self.board[cell]))
+            .take(self.royal_count(color))
+    }
+
+    /// The squares of `color`'s royal pieces, in list order (`royal_cells`).
+    #[inline]
+    pub fn royal_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.royal_cells(color).map(Square::from_cell)
+    }
+
     // ---- piece list maintenance ----
 
     #[inline]

@@ -10,6 +10,8 @@ use crate::piece::{
 
 #[path = "variant/chess_tables.rs"]
 mod chess_tables;
+#[path = "variant/code_facts.rs"]
+mod code_facts;
 #[path = "variant/names.rs"]
 mod names;
 
@@ -235,6 +237,8 @@ pub struct Variant {
     pub restricted_captures: bool,
     /// The piece codes of those types, for the generators' quick test (`may_capture`).
     restricted_codes: crate::chess_rules::CodeSet,
+    /// Flags of `compiled` that hot loops read, packed (`is_royal`, `immobilizes`, `latent_of`).
+    facts: code_facts::CodeFacts,
     /// The union of every type's latent bits: poison, burning, doubling and the Kamikaze's
     /// self-capture are looked for only when some type has them.
     pub latent: u8,
@@ -615,6 +619,7 @@ impl Variant {
                         set
                     },
                 ),
+            facts: code_facts::CodeFacts::new(&compiled),
             latent: pieces.iter().fold(0, |acc, p| acc | p.latent),
             pieces,
             rules,
@@ -747,6 +752,24 @@ impl Variant {
     #[inline(always)]
     pub fn may_capture(&self, taker: PieceKind, victim: Code) -> bool {
         !self.restricted_codes.contains(victim) || self.captor(taker, victim)
+    }
+
+    /// Whether the piece `code` is royal (`compiled(code).royal`, read from a packed set).
+    #[inline(always)]
+    pub fn is_royal(&self, code: Code) -> bool {
+        self.facts.royal(code)
+    }
+
+    /// Whether the piece `code` immobilizes (`compiled(code).immobilizes`, from a packed set).
+    #[inline(always)]
+    pub(crate) fn immobilizes(&self, code: Code) -> bool {
+        self.facts.immobilizes(code)
+    }
+
+    /// The piece `code`'s latent bits (`compiled(code).latent`, from a packed table).
+    #[inline(always)]
+    pub(crate) fn latent_of(&self, code: Code) -> u8 {
+        self.facts.latent(code)
     }
 
     /// Whether the piece `code` is of a type only some types may capture.

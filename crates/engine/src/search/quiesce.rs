@@ -181,7 +181,7 @@ fn recaptures_or_wins(pos: &Position, m: Move, landed: Option<Square>) -> bool {
         if Some(sq) == landed {
             return true;
         }
-        royals += variant.compiled(p.code()).royal as usize;
+        royals += variant.is_royal(p.code()) as usize;
     }
     crate::threat::wins_at_once(pos, m, royals)
 }

@@ -91,9 +91,13 @@ impl Position {
         hit
     }
 
-    /// Whether `m` captures or converts the piece on `target`.
+    /// Whether `m` captures or converts the piece on `target`. The cells a move empties are
+    /// looked at first: nearly every move empties no cell, or not that one, and `victims`, which
+    /// also reads who stands there, is asked only where the target is among them.
     fn captures_on(&self, m: Move, target: Square) -> bool {
-        self.victims(m).any(|(sq, _)| sq == target)
+        let t = target.cell() as u16;
+        (self.victim_cells(m).as_slice().contains(&t)
+            && self.victims(m).any(|(sq, _)| sq == target))
             || m.kind == MoveKind::Convert && m.converted() == target
     }
 

@@ -245,11 +245,7 @@ impl Position {
             }
         }
         if j.royal_leap {
-            for &cell in self.side_cells(us) {
-                let royal = cell as usize;
-                if !v.compiled(self.cell(royal)).royal {
-                    continue;
-                }
+            for royal in self.royal_cells(us) {
                 for &d in &QUEEN_STEPS {
                     let to = at(royal, d);
                     if to != from && self.cell(to) != OFFBOARD {

@@ -166,14 +166,12 @@ impl Position {
     /// moves to the same offset from a friendly royal piece, a friend next to a friendly royal
     /// piece to the same offset from the Teleporter; onto empty squares only.
     fn teleports(&self, teleporter: usize, us: Color, out: &mut Vec<Move>, relay_start: usize) {
-        let v = self.variant();
         let is_friend = |cell: usize| {
             let code = self.cell(cell);
             code != EMPTY && code != OFFBOARD && code_color_index(code) == us.index()
         };
-        for &royal in self.side_cells(us) {
-            let royal = royal as usize;
-            if royal == teleporter || !v.compiled(self.cell(royal)).royal {
+        for royal in self.royal_cells(us) {
+            if royal == teleporter {
                 continue;
             }
             for &d in &QUEEN_STEPS {

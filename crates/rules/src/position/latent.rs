@@ -20,7 +20,7 @@ const POISON_SOURCES: u8 = latent::POISONOUS | latent::POISONER | latent::BURNS;
 impl Position {
     #[inline]
     fn latent_bits(&self, code: Code) -> u8 {
-        self.variant().compiled(code).latent
+        self.variant().latent_of(code)
     }
 
     /// Pieces of either side with any of the latent power `bits`.
@@ -67,7 +67,7 @@ impl Position {
             code != EMPTY
                 && code != OFFBOARD
                 && code_color_index(code) != us.index()
-                && v.compiled(code).immobilizes
+                && v.immobilizes(code)
         })
     }
 

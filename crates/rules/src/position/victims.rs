@@ -251,11 +251,8 @@ impl Position {
             }
             Some(ArrivalKind::Coordinator) => {
                 let side = if us == 0 { Color::Blue } else { Color::Tan };
-                for &cell in self.side_cells(side) {
-                    if !v.compiled(self.board[cell as usize]).royal {
-                        continue;
-                    }
-                    let royal = Square::from_cell(cell as usize);
+                for cell in self.royal_cells(side) {
+                    let royal = Square::from_cell(cell);
                     for (file, rank) in [(m.to.file(), royal.rank()), (royal.file(), m.to.rank())] {
                         let c = Square::new(file, rank).cell();
                         if enemy(c) {

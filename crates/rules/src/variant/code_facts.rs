@@ -1,0 +1,77 @@
+//! Facts about piece codes that hot loops read for many pieces in a row (is it royal, does it
+//! immobilize, its latent powers), packed side by side. Each `CompiledPiece` is a few hundred
+//! bytes of move tables, so reading one flag of each of ninety pieces touched ninety cache lines;
+//! these take one or two.
+
+use super::CompiledPiece;
+use crate::chess_rules::CodeSet;
+use crate::piece::Code;
+
+/// The per-code flags of one variant, built once from its compiled pieces.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CodeFacts {
+    royal: CodeSet,
+    immobilizer: CodeSet,
+    latent: Vec<u8>,
+}
+
+impl CodeFacts {
+    /// From the compiled pieces, indexed by code.
+    pub(crate) fn new(compiled: &[CompiledPiece]) -> CodeFacts {
+        let mut facts = CodeFacts {
+            latent: compiled.iter().map(|c| c.latent).collect(),
+            ..CodeFacts::default()
+        };
+        for (code, c) in compiled.iter().enumerate() {
+            if c.royal {
+                facts.royal.insert(code as Code);
+            }
+            if c.immobilizes {
+                facts.immobilizer.insert(code as Code);
+            }
+        }
+        facts
+    }
+
+    /// `compiled[code].royal`.
+    #[inline(always)]
+    pub(crate) fn royal(&self, code: Code) -> bool {
+        self.royal.contains(code)
+    }
+
+    /// `compiled[code].immobilizes`.
+    #[inline(always)]
+    pub(crate) fn immobilizes(&self, code: Code) -> bool {
+        self.immobilizer.contains(code)
+    }
+
+    /// `compiled[code].latent`.
+    #[inline(always)]
+    pub(crate) fn latent(&self, code: Code) -> u8 {
+        self.latent[code as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::piece::Code;
+    use crate::variant::Variant;
+
+    /// Every code of every game (the empty code 0 included) reads as its compiled piece says.
+    #[test]
+    fn the_facts_are_the_compiled_pieces_flags() {
+        for v in Variant::all() {
+            let codes = 1 + v.pieces.len() * 2;
+            let mut royal = 0;
+            for code in 0..codes as Code {
+                let c = v.compiled(code);
+                assert_eq!(v.is_royal(code), c.royal, "{} {code}", v.id);
+                assert_eq!(v.immobilizes(code), c.immobilizes, "{} {code}", v.id);
+                assert_eq!(v.latent_of(code), c.latent, "{} {code}", v.id);
+                royal += c.royal as usize;
+            }
+            // Each side's King at least: the test compares something.
+            assert!(royal >= 2, "{}", v.id);
+        }
+    }
+}
