@@ -10,9 +10,12 @@ use crate::piece::Code;
 /// The per-code flags of one variant, built once from its compiled pieces.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CodeFacts {
-    royal: CodeSet,
-    immobilizer: CodeSet,
-    latent: Vec<u8>,
+    /// The codes of royal pieces (`Variant::is_royal`).
+    pub(crate) royal: CodeSet,
+    /// The codes of the types that immobilize (`Variant::immobilizes`).
+    pub(crate) immobilizer: CodeSet,
+    /// Each code's latent bits (`Variant::latent_of`).
+    pub(crate) latent: Vec<u8>,
 }
 
 impl CodeFacts {
@@ -31,24 +34,6 @@ impl CodeFacts {
             }
         }
         facts
-    }
-
-    /// `compiled[code].royal`.
-    #[inline(always)]
-    pub(crate) fn royal(&self, code: Code) -> bool {
-        self.royal.contains(code)
-    }
-
-    /// `compiled[code].immobilizes`.
-    #[inline(always)]
-    pub(crate) fn immobilizes(&self, code: Code) -> bool {
-        self.immobilizer.contains(code)
-    }
-
-    /// `compiled[code].latent`.
-    #[inline(always)]
-    pub(crate) fn latent(&self, code: Code) -> u8 {
-        self.latent[code as usize]
     }
 }
 
