@@ -123,3 +123,33 @@ fn the_check_test_agrees_with_generating_every_move() {
     }
     assert!(counts.len() >= 5, "{counts:?}");
 }
+
+/// `Position::royal_squares` (a walk of the piece list that stops at the last royal piece, which
+/// the Coordinator's captures, the royal leap, the 1999 Teleporter and the engine's royal-threat
+/// test read) against the side's pieces filtered by their compiled royal flag, in list order, for
+/// both sides in every position of every playout.
+#[test]
+fn the_royal_squares_are_the_royal_pieces_in_list_order() {
+    let mut sides_with_royals = 0;
+    for p in playouts() {
+        for ply in 0..=p.moves.len() {
+            let pos: Position = p.position_after(ply);
+            for color in jovian_rules::Color::BOTH {
+                let expected: Vec<_> = (pos.side_pieces(color))
+                    .filter(|(piece, _)| pos.variant().compiled(piece.code()).royal)
+                    .map(|(_, sq)| sq)
+                    .collect();
+                let walked: Vec<_> = pos.royal_squares(color).collect();
+                assert_eq!(
+                    walked,
+                    expected,
+                    "{}",
+                    jovian_rules::fen::write_position(&pos)
+                );
+                sides_with_royals += !expected.is_empty() as usize;
+            }
+        }
+    }
+    // Not vacuous: the royal pieces were found.
+    assert!(sides_with_royals > 1000, "{sides_with_royals}");
+}
