@@ -754,24 +754,6 @@ impl Variant {
         !self.restricted_codes.contains(victim) || self.captor(taker, victim)
     }
 
-    /// Whether the piece `code` is royal (`compiled(code).royal`, read from a packed set).
-    #[inline(always)]
-    pub fn is_royal(&self, code: Code) -> bool {
-        self.facts.royal.contains(code)
-    }
-
-    /// Whether the piece `code` immobilizes (`compiled(code).immobilizes`, from a packed set).
-    #[inline(always)]
-    pub(crate) fn immobilizes(&self, code: Code) -> bool {
-        self.facts.immobilizer.contains(code)
-    }
-
-    /// The piece `code`'s latent bits (`compiled(code).latent`, from a packed table).
-    #[inline(always)]
-    pub(crate) fn latent_of(&self, code: Code) -> u8 {
-        self.facts.latent[code as usize]
-    }
-
     /// Whether the piece `code` is of a type only some types may capture.
     #[inline(always)]
     pub fn guarded(&self, code: Code) -> bool {

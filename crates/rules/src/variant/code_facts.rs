@@ -3,7 +3,7 @@
 //! bytes of move tables, so reading one flag of each of ninety pieces touched ninety cache lines;
 //! these take one or two.
 
-use super::CompiledPiece;
+use super::{CompiledPiece, Variant};
 use crate::chess_rules::CodeSet;
 use crate::piece::Code;
 
@@ -34,6 +34,26 @@ impl CodeFacts {
             }
         }
         facts
+    }
+}
+
+impl Variant {
+    /// Whether the piece `code` is royal (`compiled(code).royal`, read from a packed set).
+    #[inline(always)]
+    pub fn is_royal(&self, code: Code) -> bool {
+        self.facts.royal.contains(code)
+    }
+
+    /// Whether the piece `code` immobilizes (`compiled(code).immobilizes`, from a packed set).
+    #[inline(always)]
+    pub(crate) fn immobilizes(&self, code: Code) -> bool {
+        self.facts.immobilizer.contains(code)
+    }
+
+    /// The piece `code`'s latent bits (`compiled(code).latent`, from a packed table).
+    #[inline(always)]
+    pub(crate) fn latent_of(&self, code: Code) -> u8 {
+        self.facts.latent[code as usize]
     }
 }
 
