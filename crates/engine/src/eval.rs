@@ -122,7 +122,7 @@ impl Evaluator {
     pub fn material(&self, pos: &Position, color: Color) -> i32 {
         let variant = pos.variant();
         pos.side_pieces(color)
-            .filter(|(p, _)| !variant.compiled(p.code()).royal)
+            .filter(|(p, _)| !variant.is_royal(p.code()))
             .map(|(p, _)| self.piece_value(p))
             .sum::<i32>()
             + self.hand_value(pos, color)
@@ -151,7 +151,7 @@ impl Evaluator {
         let variant = pos.variant();
         let mut gain = 0;
         for (_, p) in pos.victims(m) {
-            if variant.compiled(p.code()).royal {
+            if variant.is_royal(p.code()) {
                 return EVERYTHING;
             }
             gain += self.piece_value(p);
@@ -159,7 +159,7 @@ impl Evaluator {
         if m.kind == MoveKind::Convert
             && let Some(p) = pos.piece_at(m.converted())
         {
-            if variant.compiled(p.code()).royal {
+            if variant.is_royal(p.code()) {
                 return EVERYTHING;
             }
             gain += 2 * self.piece_value(p);
@@ -288,7 +288,7 @@ impl Evaluator {
                 {
                     *zone += sign * gain;
                 }
-                if pos.variant().compiled(piece.code()).royal {
+                if pos.variant().is_royal(piece.code()) {
                     royal_square[ci] = Some(sq);
                 } else {
                     material[ci] += self.value[c];
@@ -586,7 +586,7 @@ fn royal_tropism(pos: &Position, color: Color, enemy_royal: Option<Square>) -> i
     };
     let reach = tropism_reach(pos.variant());
     pos.side_pieces(color)
-        .filter(|(p, _)| !pos.variant().compiled(p.code()).royal)
+        .filter(|(p, _)| !pos.variant().is_royal(p.code()))
         .map(|(_, sq)| reach - king_distance(sq, k))
         .sum()
 }

@@ -149,7 +149,7 @@ impl Position {
             if any_doubled && doubled.contains(Square::from_cell(cell)) {
                 self.add_continuations(start, out);
             }
-            if castles && self.variant().compiled(self.cell(cell)).royal {
+            if castles && self.variant().is_royal(self.cell(cell)) {
                 // The layer's legal filter tests the King's way its own way.
                 if layer {
                     self.castlings_from(cell, us, out);

@@ -128,7 +128,7 @@ impl Position {
         }
         (self.side_cells(us).iter())
             .map(|&c| c as usize)
-            .find(|&c| v.compiled(self.cell(c)).royal && self.square_attacked(c, us.other()))
+            .find(|&c| v.is_royal(self.cell(c)) && self.square_attacked(c, us.other()))
             .map(crate::Square::from_cell)
     }
 

@@ -194,8 +194,7 @@ impl Position {
     pub(crate) fn royal_attacked(&self, color: Color) -> bool {
         let v = self.variant();
         (self.side_cells(color).iter()).any(|&c| {
-            v.compiled(self.cell(c as usize)).royal
-                && self.square_attacked(c as usize, color.other())
+            v.is_royal(self.cell(c as usize)) && self.square_attacked(c as usize, color.other())
         })
     }
 
@@ -260,7 +259,7 @@ impl Position {
             _ => return self.keep_moves_leaving_royals_safe(out),
         }
         let Some(&king) =
-            (self.side_cells(us).iter()).find(|&&c| v.compiled(self.cell(c as usize)).royal)
+            (self.side_cells(us).iter()).find(|&&c| v.is_royal(self.cell(c as usize)))
         else {
             return;
         };

@@ -72,7 +72,7 @@ impl Position {
             || rook == OFFBOARD
             || code_color_index(king) != us.index()
             || code_color_index(rook) != us.index()
-            || !self.variant().compiled(king).royal
+            || !self.variant().is_royal(king)
         {
             return false;
         }

@@ -102,7 +102,7 @@ impl Position {
                 code != EMPTY && code != OFFBOARD && code_color_index(code) == c.color.index()
             };
             if own(c.king_from)
-                && self.variant.compiled(self.board[c.king_from.cell()]).royal
+                && self.variant.is_royal(self.board[c.king_from.cell()])
                 && own(c.rook_from)
             {
                 bits |= 1 << i;
@@ -187,7 +187,7 @@ impl Position {
             };
         }
         // A royal piece moves by its own move or by another's that moves two pieces.
-        let royal_may_have_moved = v.compiled(moved).royal
+        let royal_may_have_moved = v.is_royal(moved)
             || matches!(
                 m.kind,
                 MoveKind::Swap | MoveKind::Push | MoveKind::Pull | MoveKind::Repel
@@ -231,7 +231,7 @@ impl Position {
     pub(crate) fn lone_royal(&self, color: Color) -> Option<Square> {
         let mut found = None;
         for &cell in self.side_cells(color) {
-            if self.variant.compiled(self.board[cell as usize]).royal {
+            if self.variant.is_royal(self.board[cell as usize]) {
                 if found.is_some() {
                     return None;
                 }
