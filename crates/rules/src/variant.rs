@@ -8,6 +8,8 @@ use crate::piece::{
     latent,
 };
 
+#[path = "variant/capture_reach.rs"]
+pub mod capture_reach;
 #[path = "variant/chess_tables.rs"]
 mod chess_tables;
 #[path = "variant/code_facts.rs"]

@@ -3,10 +3,11 @@
 //! every move of the opponent cost a fifth of the engine's time on Scirocco; here the pieces that
 //! only leap, ride, bend or hop are checked against the one square geometrically, walking only
 //! the line that could reach it, and only the rest (hooks, relays, latent powers, Jupiter's
-//! powers) have their moves generated.
+//! powers) have their moves generated, where they stand near enough to touch it
+//! (`Variant::capture_reach`).
 
 use super::at;
-use crate::geometry::Square;
+use crate::geometry::{STRIDE, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::EMPTY;
 use crate::position::Position;
@@ -48,11 +49,13 @@ impl Position {
             if immobilizers && self.is_immobilized(cell, them) {
                 continue; // its only move is to capture itself
             }
-            let cp = v.compiled(self.cell(cell));
-            if cp.relay.is_some() || !is_plain(cp) {
+            let code = self.cell(cell);
+            let cp = v.compiled(code);
+            let plain = is_plain(cp);
+            if (cp.relay.is_some() || !plain) && within_reach(v.capture_reach(code), cell, t) {
                 generate = true;
             }
-            if is_plain(cp) && self.plain_capture(cell, cp, t) {
+            if plain && self.plain_capture(cell, cp, t) {
                 return true;
             }
         }
@@ -115,7 +118,11 @@ impl Position {
             if immobilizers && self.is_immobilized(cell, them) {
                 continue;
             }
-            let cp = v.compiled(self.cell(cell));
+            let code = self.cell(cell);
+            if !within_reach(v.capture_reach(code), cell, target.cell()) {
+                continue; // nothing it does can touch the target
+            }
+            let cp = v.compiled(code);
             if !is_plain(cp) {
                 scratch.clear();
                 self.piece_moves_outlined(cell, them, scratch);
@@ -182,6 +189,15 @@ impl Position {
             .any(|&off| off == diff && self.cell(at(target, off)) == EMPTY)
             || cp.iguis.contains(&diff)
     }
+}
+
+/// Whether a piece on `cell` whose `capture_reach` is `reach` may touch a piece on `target`: the
+/// two are at most `reach` king steps apart.
+#[inline(always)]
+fn within_reach(reach: u8, cell: usize, target: usize) -> bool {
+    let (row, column) = (cell / STRIDE, cell % STRIDE);
+    let (target_row, target_column) = (target / STRIDE, target % STRIDE);
+    row.abs_diff(target_row).max(column.abs_diff(target_column)) <= reach as usize
 }
 
 /// A piece all of whose captures are table moves (leaps, rides, bent rides, hop captures, igui)

@@ -1,7 +1,7 @@
 //! Facts about piece codes that hot loops read for many pieces in a row (is it royal, does it
-//! immobilize, its latent powers), packed side by side. Each `CompiledPiece` is a few hundred
-//! bytes of move tables, so reading one flag of each of ninety pieces touched ninety cache lines;
-//! these take one or two.
+//! immobilize, its latent powers, how far it captures), packed side by side. Each
+//! `CompiledPiece` is a few hundred bytes of move tables, so reading one flag of each of ninety
+//! pieces touched ninety cache lines; these take one or two.
 
 use super::{CompiledPiece, Variant};
 use crate::chess_rules::CodeSet;
@@ -16,6 +16,8 @@ pub(crate) struct CodeFacts {
     pub(crate) immobilizer: CodeSet,
     /// Each code's latent bits (`Variant::latent_of`).
     pub(crate) latent: Vec<u8>,
+    /// Each code's capture reach (`Variant::capture_reach`).
+    pub(crate) reach: Vec<u8>,
 }
 
 impl CodeFacts {
@@ -23,6 +25,10 @@ impl CodeFacts {
     pub(crate) fn new(compiled: &[CompiledPiece]) -> CodeFacts {
         let mut facts = CodeFacts {
             latent: compiled.iter().map(|c| c.latent).collect(),
+            reach: compiled
+                .iter()
+                .map(super::capture_reach::capture_reach)
+                .collect(),
             ..CodeFacts::default()
         };
         for (code, c) in compiled.iter().enumerate() {
@@ -55,6 +61,15 @@ impl Variant {
     pub(crate) fn latent_of(&self, code: Code) -> u8 {
         self.facts.latent[code as usize]
     }
+
+    /// The farthest, in king steps, that the piece `code` removes or converts a piece with one
+    /// move of its own or one it lends a friend; `capture_reach::UNBOUNDED` if anywhere. Read
+    /// from its tables alone: in a game with the 12x8 layer's powers (`Variant::powers`), whose
+    /// code makes further captures, it bounds only the tables' moves.
+    #[inline(always)]
+    pub fn capture_reach(&self, code: Code) -> u8 {
+        self.facts.reach[code as usize]
+    }
 }
 
 #[cfg(test)]
@@ -73,6 +88,8 @@ mod tests {
                 assert_eq!(v.is_royal(code), c.royal, "{} {code}", v.id);
                 assert_eq!(v.immobilizes(code), c.immobilizes, "{} {code}", v.id);
                 assert_eq!(v.latent_of(code), c.latent, "{} {code}", v.id);
+                let reach = super::super::capture_reach::capture_reach(c);
+                assert_eq!(v.capture_reach(code), reach, "{} {code}", v.id);
                 royal += c.royal as usize;
             }
             // Each side's King at least: the test compares something.

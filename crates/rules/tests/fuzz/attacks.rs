@@ -6,7 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use jovian_rules::Position;
+use jovian_rules::variant::capture_reach::UNBOUNDED;
+use jovian_rules::{MoveKind, Position};
 
 use super::playouts;
 
@@ -152,4 +153,71 @@ fn the_royal_squares_are_the_royal_pieces_in_list_order() {
     }
     // Not vacuous: the royal pieces were found.
     assert!(sides_with_royals > 1000, "{sides_with_royals}");
+}
+
+/// `Variant::capture_reach`, the bound by which `capturable` skips the pieces that stand too far
+/// from its target to touch it: every pseudo-legal move in every position of every playout
+/// removes or converts only pieces within its piece's reach (in king steps from its start), and a
+/// lent move only pieces within the reach of a friendly relaying piece. (Not in games with the
+/// 12x8 layer's powers, whose captures the layer's code makes and where `capturable` generates
+/// every move.)
+#[test]
+fn every_capture_lies_within_its_pieces_reach() {
+    let king_steps = |a: jovian_rules::Square, b: jovian_rules::Square| {
+        (a.file().abs_diff(b.file())).max(a.rank().abs_diff(b.rank()))
+    };
+    // Per variant: pieces removed or converted by a move of a piece with powers beyond its
+    // tables (hooks, lines, arrival, relays), whose reach is bounded.
+    let mut hooked: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut moves = Vec::new();
+    for p in playouts() {
+        let v = p.variant;
+        if v.powers {
+            continue;
+        }
+        for ply in 0..=p.moves.len() {
+            let pos: Position = p.position_after(ply);
+            let us = pos.side_to_move();
+            let relayers: Vec<_> = (pos.side_pieces(us))
+                .filter(|(piece, _)| v.compiled(piece.code()).relay.is_some())
+                .map(|(piece, sq)| (sq, v.capture_reach(piece.code())))
+                .collect();
+            pos.pseudo_legal_moves(&mut moves);
+            for &m in &moves {
+                let mover = pos.piece_at(m.from).expect("a move starts on a piece");
+                let reach = v.capture_reach(mover.code());
+                let mut touched = pos.captures_of(m);
+                if m.kind == MoveKind::Convert {
+                    touched.push(m.converted());
+                }
+                for sq in touched.into_iter().filter(|&sq| sq != m.from) {
+                    let within = if m.kind == MoveKind::Relayed {
+                        (relayers.iter()).any(|&(r, reach)| king_steps(r, sq) <= reach)
+                    } else {
+                        king_steps(m.from, sq) <= reach
+                    };
+                    assert!(
+                        within,
+                        "{}: {m:?} takes on {} beyond its reach {reach} in {}",
+                        v.id,
+                        v.geometry.square_name(sq),
+                        jovian_rules::fen::write_position(&pos)
+                    );
+                    let cp = v.compiled(mover.code());
+                    let special = cp.jupiter.is_some()
+                        || cp.has_hooks
+                        || cp.arrival.is_some()
+                        || m.kind == MoveKind::Relayed;
+                    if special && reach < UNBOUNDED {
+                        *hooked.entry(v.id).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Not vacuous: the bounded powers of Typhoon and both Jupiters took pieces.
+    for id in ["typhoon", "jupiter", "jupiter-1999"] {
+        let n = hooked.get(id).copied().unwrap_or(0);
+        assert!(n > 50, "{id}: {hooked:?}");
+    }
 }
