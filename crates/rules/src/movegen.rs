@@ -222,8 +222,9 @@ impl Position {
     }
 
     /// The piece's own moves. Returns true if the piece relays powers to others. With `NOISY`,
-    /// a piece with only table moves (`attack::is_plain`) leaves out its non-promoting moves to
-    /// empty squares, which can never capture.
+    /// the table part of a piece that does not capture on arrival leaves out its non-promoting
+    /// moves to empty squares, which never capture (its hooks still list theirs, which the
+    /// caller filters).
     #[inline(always)]
     fn piece_moves<const NOISY: bool>(&self, from: usize, us: Color, out: &mut Vec<Move>) -> bool {
         let v = self.variant();
@@ -234,7 +235,10 @@ impl Position {
         let promotion = cp.promotes_to;
         let from_zone = promotion.is_some() && v.in_zone(us, from);
         let may_promote = |to: usize| from_zone || (promotion.is_some() && v.in_zone(us, to));
-        let skip_quiet = NOISY && attack::is_plain(cp);
+        // A move to an empty square that carries no promotion takes nothing, unless its piece
+        // captures on arrival (then it is an `Arrival` move, below). Hooked pieces' area moves
+        // that reach such a square again are quiet too, whether listed or not.
+        let skip_quiet = NOISY && cp.arrival.is_none();
         let wanted_quiet = |to: usize| !skip_quiet || may_promote(to);
 
         for &(off, mode) in &cp.leaps {
