@@ -163,7 +163,7 @@ impl Position {
         let relay_start = out.len();
         if relayer_count > 0 {
             for &cell in &relayers[..relayer_count] {
-                self.relayed_moves(cell as usize, us, out, relay_start);
+                self.relayed_moves::<NOISY>(cell as usize, us, out, relay_start);
             }
         }
         // More than eight relayers of one side (possible only in a composed position): the rest.
@@ -178,7 +178,7 @@ impl Position {
                 {
                     seen += 1;
                     if seen > relayers.len() {
-                        self.relayed_moves(cell, us, out, relay_start);
+                        self.relayed_moves::<NOISY>(cell, us, out, relay_start);
                     }
                 }
             }

@@ -133,7 +133,7 @@ impl Position {
             }
             if cp.relay.is_some() {
                 scratch.clear();
-                self.relayed_moves(cell, them, scratch, 0);
+                self.relayed_moves::<true>(cell, them, scratch, 0);
                 if scratch.iter().any(|&m| self.captures_on(m, target)) {
                     hit = true;
                     break;

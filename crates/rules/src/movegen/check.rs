@@ -47,7 +47,7 @@ impl Position {
             moves.clear();
             self.piece_moves_outlined(cell, by, moves);
             if cp.relay.is_some() {
-                self.relayed_moves(cell, by, moves, 0);
+                self.relayed_moves::<true>(cell, by, moves, 0);
             }
             if moves
                 .iter()

@@ -85,7 +85,7 @@ impl Position {
             if self.variant().compiled(self.cell(relayer)).relay.is_some()
                 && !(immobilizers && self.is_immobilized(relayer, us))
             {
-                self.relayed_moves(relayer, us, out, relay_start);
+                self.relayed_moves::<false>(relayer, us, out, relay_start);
             }
         }
         // Keep the piece's own moves but its pass, and the relayed moves lent to it.

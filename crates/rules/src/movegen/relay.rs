@@ -33,7 +33,10 @@ use crate::position::Position;
 impl Position {
     /// Moves that friends of the relaying piece on `relayer` make with its lent powers, skipping
     /// those the friend could make by its own powers and those already lent by another relayer.
-    pub(super) fn relayed_moves(
+    /// With `CAPTURES`, only the captures (a capture search's list, an attack test): a lent
+    /// move to an empty square takes nothing and never promotes, and testing whether the
+    /// friend already has it of its own was most of the cost of lending.
+    pub(super) fn relayed_moves<const CAPTURES: bool>(
         &self,
         relayer: usize,
         us: Color,
@@ -44,9 +47,15 @@ impl Position {
         let is_friend =
             |code: Code| code != EMPTY && code != OFFBOARD && code_color_index(code) == ui;
         let lend = |out: &mut Vec<Move>, from: usize, to: usize| {
-            self.lend(out, from, to, us, true, relay_start);
+            if !CAPTURES || classify(self.cell(to), ui) == Target::Enemy {
+                self.lend(out, from, to, us, true, relay_start);
+            }
         };
-        match self.variant().compiled(self.cell(relayer)).relay {
+        let relay = self.variant().compiled(self.cell(relayer)).relay;
+        if CAPTURES && matches!(relay, Some(RelayKind::Zoom | RelayKind::Teleporter)) {
+            return; // their lent moves never capture
+        }
+        match relay {
             Some(RelayKind::Dervish) => {
                 for (i, &dir) in QUEEN_STEPS.iter().enumerate() {
                     let friend = at(relayer, dir);
