@@ -560,7 +560,7 @@ impl NonRoyalSquares {
         let reach = tropism_reach(variant);
         self.squares[side][..self.len[side]]
             .iter()
-            .map(|&sq| reach - king_distance(sq, k))
+            .map(|&sq| reach - sq.king_distance(k) as i32)
             .sum()
     }
 }
@@ -569,12 +569,6 @@ impl NonRoyalSquares {
 fn tropism_reach(variant: &Variant) -> i32 {
     let g = &variant.geometry;
     g.width.max(g.height) as i32 - 1
-}
-
-/// The king-wise distance between two squares.
-#[inline(always)]
-fn king_distance(a: Square, b: Square) -> i32 {
-    a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())) as i32
 }
 
 /// How close `color`'s non-royal pieces stand to the enemy royal piece on `enemy_royal`, when it
@@ -587,7 +581,7 @@ fn royal_tropism(pos: &Position, color: Color, enemy_royal: Option<Square>) -> i
     let reach = tropism_reach(pos.variant());
     pos.side_pieces(color)
         .filter(|(p, _)| !pos.variant().is_royal(p.code()))
-        .map(|(_, sq)| reach - king_distance(sq, k))
+        .map(|(_, sq)| reach - sq.king_distance(k) as i32)
         .sum()
 }
 

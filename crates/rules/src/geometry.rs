@@ -29,6 +29,15 @@ impl Square {
     pub const fn rank(self) -> u8 {
         self.0 / MAX_SIDE
     }
+    /// The king steps between two squares (Chebyshev distance).
+    #[inline(always)]
+    pub const fn king_distance(self, other: Square) -> u8 {
+        let (files, ranks) = (
+            self.file().abs_diff(other.file()),
+            self.rank().abs_diff(other.rank()),
+        );
+        if files > ranks { files } else { ranks }
+    }
     /// The mailbox cell of this square.
     #[inline]
     pub const fn cell(self) -> usize {

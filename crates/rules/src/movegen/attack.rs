@@ -7,7 +7,7 @@
 //! (`Variant::capture_reach`).
 
 use super::at;
-use crate::geometry::{STRIDE, Square};
+use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::EMPTY;
 use crate::position::Position;
@@ -195,9 +195,7 @@ impl Position {
 /// two are at most `reach` king steps apart.
 #[inline(always)]
 fn within_reach(reach: u8, cell: usize, target: usize) -> bool {
-    let (row, column) = (cell / STRIDE, cell % STRIDE);
-    let (target_row, target_column) = (target / STRIDE, target % STRIDE);
-    row.abs_diff(target_row).max(column.abs_diff(target_column)) <= reach as usize
+    Square::from_cell(cell).king_distance(Square::from_cell(target)) <= reach
 }
 
 /// A piece all of whose captures are table moves (leaps, rides, bent rides, hop captures, igui)

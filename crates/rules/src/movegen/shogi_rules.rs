@@ -96,12 +96,7 @@ impl Position {
             return !counter_strike;
         }
         let from = m.from;
-        let distant = |sq: Square| {
-            from.file()
-                .abs_diff(sq.file())
-                .max(from.rank().abs_diff(sq.rank()))
-                > 1
-        };
+        let distant = |sq: Square| from.king_distance(sq) > 1;
         let takes_distant_lion = self
             .victims(m)
             .any(|(sq, p)| is_lion(p.kind) && distant(sq));

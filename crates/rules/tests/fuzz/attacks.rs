@@ -163,9 +163,6 @@ fn the_royal_squares_are_the_royal_pieces_in_list_order() {
 /// every move.)
 #[test]
 fn every_capture_lies_within_its_pieces_reach() {
-    let king_steps = |a: jovian_rules::Square, b: jovian_rules::Square| {
-        (a.file().abs_diff(b.file())).max(a.rank().abs_diff(b.rank()))
-    };
     // Per variant: pieces removed or converted by a move of a piece with powers beyond its
     // tables (hooks, lines, arrival, relays), whose reach is bounded.
     let mut hooked: BTreeMap<&str, usize> = BTreeMap::new();
@@ -192,9 +189,9 @@ fn every_capture_lies_within_its_pieces_reach() {
                 }
                 for sq in touched.into_iter().filter(|&sq| sq != m.from) {
                     let within = if m.kind == MoveKind::Relayed {
-                        (relayers.iter()).any(|&(r, reach)| king_steps(r, sq) <= reach)
+                        (relayers.iter()).any(|&(r, reach)| r.king_distance(sq) <= reach)
                     } else {
-                        king_steps(m.from, sq) <= reach
+                        m.from.king_distance(sq) <= reach
                     };
                     assert!(
                         within,
