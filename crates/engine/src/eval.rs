@@ -140,6 +140,15 @@ impl Evaluator {
         self.promotion_gain[piece.code() as usize]
     }
 
+    /// Whether a capture moves the evaluation by little more than `capture_gain`, as delta
+    /// pruning assumes: not where a lead term is on. The royal hunt grows with the lead at up to
+    /// `royal_hunt/100 x tropism / HUNT_FULL_LEAD` centipawns per centipawn (in Jupiter's
+    /// conversion positions a capture of 1,000 moved the evaluation by 3,484), and the trade-down
+    /// term with the lead and the material gone.
+    pub fn capture_gain_bounds_captures(&self) -> bool {
+        self.tunables.royal_hunt == 0 && self.tunables.trade_down == 0
+    }
+
     /// What a move wins at most in material: its victims, twice a converted piece (it changes
     /// sides), and its promotion's gain. A move that takes a royal piece, or that only begins a
     /// doubled turn (its second part may win more), counts as winning everything.

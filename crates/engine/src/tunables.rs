@@ -143,7 +143,9 @@ pub struct SearchTunables {
     /// (0: not at all). Far above beta, a pass is tested more cheaply.
     pub null_eval_divisor: i32,
     /// Quiescence delta pruning: a capture whose gain (victims, conversion, promotion) and this
-    /// margin cannot lift the standing evaluation to alpha is not searched (0: never pruned).
+    /// margin cannot lift the standing evaluation to alpha is not searched (0: never pruned; nor
+    /// where the evaluation's lead terms or the progress rule are on, which move the evaluation
+    /// by more than a capture's material: `Evaluator::capture_gain_bounds_captures`).
     pub qsearch_delta_margin: i32,
     /// Quiescence stops (standing pat) after this many captures in a row, on boards of at least
     /// `qsearch_cap_min_squares` squares. On a crowded 16x16 board, where each side may have fifty
@@ -252,7 +254,8 @@ impl Default for SearchTunables {
 /// The games whose searches use the depth bundle (`SearchTunables::use_depth_bundle`), each
 /// after an SPRT at equal time accepted it there (docs/engine.md): Scirocco +67 Elo in 306 games
 /// and the 12x8 game +86 in 194, both at 100 ms a move. Typhoon's rejected it (-75 Elo in 213
-/// games at 50 ms a move); Jupiter and its 1999 edition have had none.
+/// games at 50 ms a move); Jupiter's at 8,000 nodes (-329 Elo in 111 games: its delta pruning,
+/// which now stays off where the conversion terms are on); its 1999 edition has had none.
 pub const DEPTH_BUNDLE_GAMES: &[&str] = &["scirocco", "larger-board"];
 
 impl SearchTunables {

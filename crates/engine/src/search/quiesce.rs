@@ -22,6 +22,16 @@ impl Engine {
         budget > 0 && self.qsearch_nodes >= budget.saturating_mul(2)
     }
 
+    /// Whether delta pruning may trust `capture_gain`: the evaluation's lead terms are off, and
+    /// so is the progress rule (a capture restores the whole evaluation, which the rule had
+    /// shrunk by up to half). Where they are on, a capture can move the evaluation by several
+    /// times its material, and pruning on its material alone cost Jupiter's engine over 300 Elo
+    /// (docs/engine.md, "The depth bundle").
+    #[inline]
+    fn delta_pruning_sound(&self) -> bool {
+        self.tunables.progress_horizon <= 0 && self.eval.capture_gain_bounds_captures()
+    }
+
     /// Quiescence: captures (of every kind) and promotions only, standing pat on the static
     /// evaluation — except when the side to move's last royal piece is attacked, where every legal
     /// move is tried (as a chess engine does when in check). After `qsearch_recapture_depth`
@@ -124,6 +134,7 @@ impl Engine {
             // Delta pruning: even winning everything this move takes leaves it below alpha.
             if !evasion
                 && self.tunables.qsearch_delta_margin > 0
+                && self.delta_pruning_sound()
                 && stand_pat + self.eval.capture_gain(pos, m) + self.tunables.qsearch_delta_margin
                     <= alpha
             {
