@@ -25,6 +25,12 @@ pub fn royal_threatened(pos: &mut Position) -> bool {
     BUFFER.with(|buffer| pos.capturable(royal, &mut buffer.borrow_mut()))
 }
 
+/// Whether the opponent of the side to move could capture or convert the side to move's piece on
+/// `target` if it passed.
+pub fn capturable(pos: &mut Position, target: jovian_rules::Square) -> bool {
+    BUFFER.with(|buffer| pos.capturable(target, &mut buffer.borrow_mut()))
+}
+
 /// Whether `m`, which captures `royal_victims` royal pieces (counted from `Position::victims`
 /// by the caller, who walks them anyway), wins the game at once by taking the opponent's last
 /// royal pieces, by capture or by conversion: searching it costs one node, and nothing else can

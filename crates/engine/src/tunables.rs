@@ -169,6 +169,12 @@ pub struct SearchTunables {
     /// millions of nodes for one leaf. In ordinary positions fewer than one leaf in 50,000
     /// needs more than 256 nodes (docs/engine.md).
     pub qsearch_node_budget: u32,
+    /// 1: quiescence skips a losing capture, one whose piece is worth more than all it wins
+    /// (`Evaluator::capture_gain`) and lands where the opponent can take it; the exchange's value
+    /// is then at best what a recapture leaves, and such captures were a quarter to a half of
+    /// those Jupiter's capture search made (docs/engine.md, "Losing captures"). 0: every capture
+    /// is searched.
+    pub qsearch_skip_losing: i32,
     /// Reverse futility pruning (static null move): at depth up to `rfp_max_depth` (0: never), a
     /// node whose static evaluation beats beta by `rfp_margin` per ply of depth (one ply less when
     /// the side's evaluation is improving on its last turn) returns without searching.
@@ -233,6 +239,7 @@ impl Default for SearchTunables {
             qsearch_cap_min_squares: 256,
             qsearch_recapture_depth: 4,
             qsearch_node_budget: 256,
+            qsearch_skip_losing: 0,
             // Off: no better than without (docs/engine.md, "Every change by SPRT"). With them on,
             // 6 and 4.
             rfp_max_depth: 0,
@@ -258,9 +265,13 @@ impl Default for SearchTunables {
 /// which now stays off where the conversion terms are on); its 1999 edition has had none.
 pub const DEPTH_BUNDLE_GAMES: &[&str] = &["scirocco", "larger-board"];
 
+/// The games whose capture search skips losing captures (`SearchTunables::qsearch_skip_losing`),
+/// each after its SPRTs at equal nodes and at equal time (docs/engine.md, "Losing captures").
+pub const SKIP_LOSING_GAMES: &[&str] = &["jupiter"];
+
 impl SearchTunables {
-    /// The defaults for a game: `default()`, with the depth bundle and the conversion bundle's
-    /// progress rule where each won its SPRT.
+    /// The defaults for a game: `default()`, with the depth bundle, the conversion bundle's
+    /// progress rule and the skipping of losing captures where each won its SPRT.
     pub fn for_game(variant_id: &str) -> SearchTunables {
         let mut t = SearchTunables::default();
         if DEPTH_BUNDLE_GAMES.contains(&variant_id) {
@@ -268,6 +279,9 @@ impl SearchTunables {
         }
         if CONVERSION_GAMES.contains(&variant_id) {
             t.progress_horizon = CONVERSION_PROGRESS_HORIZON;
+        }
+        if SKIP_LOSING_GAMES.contains(&variant_id) {
+            t.qsearch_skip_losing = 1;
         }
         t
     }
@@ -280,10 +294,12 @@ impl SearchTunables {
     }
 
     /// The pruning the level ladder was measured with (2026-11-24, docs/engine.md): the fields
-    /// the depth bundle changes, set back to their values before it. Levels 1-10 search with
-    /// these, so that a level keeps its measured strength when the defaults change.
+    /// the depth bundle changes, set back to their values before it, and every capture searched.
+    /// Levels 1-10 search with these, so that a level keeps its measured strength when the
+    /// defaults change.
     pub fn pin_ladder_pruning(&mut self) {
         self.set_pruning(&LADDER_PRUNING);
+        self.qsearch_skip_losing = 0;
     }
 
     fn set_pruning(&mut self, p: &Pruning) {
@@ -372,6 +388,7 @@ pub const NAMES: &[&str] = &[
     "qsearch_cap_min_squares",
     "qsearch_recapture_depth",
     "qsearch_node_budget",
+    "qsearch_skip_losing",
     "rfp_max_depth",
     "rfp_margin",
     "iir_min_depth",
@@ -458,6 +475,7 @@ impl Overrides {
                 "qsearch_cap_min_squares" => s.qsearch_cap_min_squares = int(0, 100_000)? as u32,
                 "qsearch_recapture_depth" => s.qsearch_recapture_depth = int(0, 1_000)? as u32,
                 "qsearch_node_budget" => s.qsearch_node_budget = int(0, 1_000_000_000)? as u32,
+                "qsearch_skip_losing" => s.qsearch_skip_losing = int(0, 1)?,
                 "rfp_max_depth" => s.rfp_max_depth = int(0, 100)?,
                 "rfp_margin" => s.rfp_margin = int(0, 5_000)?,
                 "iir_min_depth" => s.iir_min_depth = int(0, 100)?,

@@ -112,3 +112,15 @@ fn the_levels_search_with_the_ladder_s_pruning() {
         "{by_defaults} {by_level}"
     );
 }
+
+/// Jupiter's timed searches skip losing captures in quiescence; its levels search every capture,
+/// as when the ladder was measured.
+#[test]
+fn the_levels_search_every_capture() {
+    use jovian_engine::tunables::SearchTunables;
+    let mut tunables = SearchTunables::for_game("jupiter");
+    assert_eq!(tunables.qsearch_skip_losing, 1);
+    tunables.pin_ladder_pruning();
+    assert_eq!(tunables.qsearch_skip_losing, 0);
+    assert_eq!(SearchTunables::for_game("scirocco").qsearch_skip_losing, 0);
+}

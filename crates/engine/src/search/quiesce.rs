@@ -32,6 +32,20 @@ impl Engine {
         self.tunables.progress_horizon <= 0 && self.eval.capture_gain_bounds_captures()
     }
 
+    /// Whether `m` (a move of quiescence) moves a piece worth more than all it wins: a capture
+    /// that loses material if the piece is taken back. A first part of a doubled turn, whose
+    /// second part may win more, never does; nor does a royal capture (it wins everything).
+    #[inline]
+    fn loses_material(&self, pos: &Position, m: Move) -> bool {
+        if m.is_continuing() || m.destination() == m.from {
+            return false;
+        }
+        let Some(mover) = pos.piece_at(m.from) else {
+            return false;
+        };
+        self.eval.capture_gain(pos, m) < self.eval.piece_value(mover)
+    }
+
     /// Quiescence: captures (of every kind) and promotions only, standing pat on the static
     /// evaluation — except when the side to move's last royal piece is attacked, where every legal
     /// move is tried (as a chess engine does when in check). After `qsearch_recapture_depth`
@@ -140,7 +154,13 @@ impl Engine {
             {
                 continue;
             }
+            let losing =
+                !evasion && self.tunables.qsearch_skip_losing == 1 && self.loses_material(pos, m);
             pos.make(m);
+            if losing && lands_where_taken(pos, m) {
+                pos.unmake();
+                continue;
+            }
             let to = Some(m.destination());
             let score = if m.is_continuing() {
                 self.quiesce(pos, alpha, beta, ply + 1, qdepth + 1, to)
@@ -181,6 +201,20 @@ impl Engine {
     }
 }
 
+/// Whether the piece `m` (just made, its turn over) moved lands where the opponent, now to
+/// move, can take it: the rules library's attack test, asked with the turn passed back.
+fn lands_where_taken(pos: &mut Position, m: Move) -> bool {
+    let to = m.destination();
+    let mover = pos.side_to_move().other();
+    if pos.piece_at(to).is_none_or(|p| p.color != mover) {
+        return false;
+    }
+    pos.make_null();
+    let taken = crate::threat::capturable(pos, to);
+    pos.unmake();
+    taken
+}
+
 /// Whether `m` captures the piece that has just landed on `landed`, or wins the game at once (it
 /// takes or converts the opponent's last royal piece): the moves a recaptures-only quiescence
 /// node searches.
@@ -195,4 +229,66 @@ fn recaptures_or_wins(pos: &Position, m: Move, landed: Option<Square>) -> bool {
         royals += variant.is_royal(p.code()) as usize;
     }
     crate::threat::wins_at_once(pos, m, royals)
+}
+
+#[cfg(test)]
+mod tests {
+    use jovian_rules::variants::scirocco;
+    use jovian_rules::{Move, Position, fen};
+
+    use crate::Engine;
+
+    /// A Scirocco position: Blue's Rook on a1 can take the Pawn on a6, and Blue's Pawn on b5 the
+    /// Tan Rook on c6; Tan's Rook on `tan_rook` may guard a6.
+    fn position(tan_rook: &str) -> Position {
+        let rank10 = if tan_rook == "a10" {
+            "r,8,k"
+        } else {
+            "1,r,7,k"
+        };
+        let text = format!("{rank10}/10/10/10/p,1,n,7/1,P,8/10/10/10/R,8,K b");
+        let setup = fen::parse_position(scirocco::variant(), &text).expect("a Scirocco position");
+        Position::from_setup(&setup).expect("a legal position")
+    }
+
+    fn find(pos: &Position, from: &str, to: &str) -> Move {
+        let g = &pos.variant().geometry;
+        let (from, to) = (g.parse_square(from).unwrap(), g.parse_square(to).unwrap());
+        let mut moves = Vec::new();
+        pos.clone().legal_moves(&mut moves);
+        *moves
+            .iter()
+            .find(|m| m.from == from && m.destination() == to)
+            .expect("the move is legal")
+    }
+
+    /// Whether quiescence with `qsearch_skip_losing` 1 skips the move `from`-`to`.
+    fn skipped(pos: &mut Position, from: &str, to: &str) -> bool {
+        let engine = Engine::new(pos.variant(), 1);
+        let m = find(pos, from, to);
+        if !engine.loses_material(pos, m) {
+            return false;
+        }
+        pos.make(m);
+        let taken = super::lands_where_taken(pos, m);
+        pos.unmake();
+        taken
+    }
+
+    #[test]
+    fn a_losing_capture_is_skipped_only_where_the_piece_can_be_taken_back() {
+        // The Rook takes a Pawn the Tan Rook on a10 guards: it loses material.
+        let mut guarded = position("a10");
+        assert!(skipped(&mut guarded, "a1", "a6"));
+        // The Pawn unguarded: the Rook keeps it.
+        let mut free = position("b10");
+        assert!(!skipped(&mut free, "a1", "a6"));
+        // A Pawn taking a Knight wins more than it risks, guarded or not.
+        assert!(!skipped(&mut guarded, "b5", "c6"));
+        // The position is as it was.
+        assert_eq!(
+            fen::write_position(&guarded),
+            fen::write_position(&position("a10"))
+        );
+    }
 }
