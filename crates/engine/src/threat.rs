@@ -22,7 +22,7 @@ pub fn royal_threatened(pos: &mut Position) -> bool {
     };
     // Captured, or converted (a Cuckoo or Missionary taking the royal piece over loses it too):
     // the rules library's quick attack test answers both.
-    BUFFER.with(|buffer| pos.capturable(royal, &mut buffer.borrow_mut()))
+    capturable(pos, royal)
 }
 
 /// Whether the opponent of the side to move could capture or convert the side to move's piece on

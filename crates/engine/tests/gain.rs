@@ -2,8 +2,7 @@
 //! is not enough to prune on.
 
 use jovian_engine::eval::Evaluator;
-use jovian_engine::tunables::EvalTunables;
-use jovian_engine::tunables::Overrides;
+use jovian_engine::tunables::{EvalTunables, Overrides};
 use jovian_engine::{Engine, Limits};
 use jovian_rules::variants::{jupiter, scirocco, typhoon};
 use jovian_rules::{Color, Move, MoveKind, Position, fen};

@@ -34,7 +34,8 @@ impl Engine {
 
     /// Whether `m` (a move of quiescence) moves a piece worth more than all it wins: a capture
     /// that loses material if the piece is taken back. A first part of a doubled turn, whose
-    /// second part may win more, never does; nor does a royal capture (it wins everything).
+    /// second part may win more, never does; nor does a royal capture (it wins everything), nor a
+    /// move whose piece stays where it was (an igui: it risks nothing it did not risk before).
     #[inline]
     fn loses_material(&self, pos: &Position, m: Move) -> bool {
         if m.is_continuing() || m.destination() == m.from {
@@ -239,7 +240,7 @@ mod tests {
     use crate::Engine;
 
     /// A Scirocco position: Blue's Rook on a1 can take the Pawn on a6, and Blue's Pawn on b5 the
-    /// Tan Rook on c6; Tan's Rook on `tan_rook` may guard a6.
+    /// Tan Knight on c6; Tan's Rook on `tan_rook` (a10 or b10) guards a6 from a10.
     fn position(tan_rook: &str) -> Position {
         let rank10 = if tan_rook == "a10" {
             "r,8,k"
