@@ -9,6 +9,11 @@
 //! reached T, the position where it first did, after a comment line naming the game. `jovian
 //! match --positions FILE` then plays them out (docs/match.md): a direct test of conversion.
 
+#[path = "shared/median.rs"]
+mod median;
+
+use median::median;
+
 use jovian_engine::eval::Evaluator;
 use jovian_engine::lead::{SETTLE_BUDGET, SETTLE_DEPTH, settled_lead};
 use jovian_engine::tunables::EvalTunables;
@@ -66,15 +71,6 @@ fn read(path: &str, write_at: Option<i32>) -> Result<Game, String> {
         first_at,
         plies: game.moves.len(),
     })
-}
-
-fn median(mut xs: Vec<usize>) -> f64 {
-    xs.sort_unstable();
-    match xs.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => xs[n / 2] as f64,
-        n => (xs[n / 2 - 1] + xs[n / 2]) as f64 / 2.0,
-    }
 }
 
 fn main() {

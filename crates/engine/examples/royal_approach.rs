@@ -11,6 +11,11 @@
 //! which every winner's piece stood farther than 4; the loser's pieces when the game ended; and
 //! the plies that removed a piece. Then the medians. Drawn and unfinished games are left out.
 
+#[path = "shared/median.rs"]
+mod median;
+
+use median::median;
+
 use jovian_rules::record::Record;
 use jovian_rules::{Color, Position};
 
@@ -67,15 +72,6 @@ fn read(path: &str) -> Result<Option<Approach>, String> {
     }
     a.loser_pieces_at_end = pos.piece_count(loser);
     Ok(Some(a))
-}
-
-fn median(mut xs: Vec<usize>) -> f64 {
-    xs.sort_unstable();
-    match xs.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => xs[n / 2] as f64,
-        n => (xs[n / 2 - 1] + xs[n / 2]) as f64 / 2.0,
-    }
 }
 
 fn main() {
